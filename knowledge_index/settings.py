@@ -1,0 +1,198 @@
+"""Settings: environment (KI_ prefix, __ nesting) over the saved configuration file over defaults.
+
+The saved file holds the operator-editable `pipeline.*` and `firm.*` fields. A field pinned by the
+environment is refused by `ki config set` rather than silently shadowed. `producer_version` is
+always computed here, never read from the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.fields import FieldInfo
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+from knowledge_index.errors import ConfigError
+from knowledge_index.pipeline import CODE_STAGE_VERSIONS, KNOWN_STAGES, MODEL_STAGES
+
+CONFIG_FILENAME = "config.json"
+DEFAULT_LLM_MODEL = "ki-offline/evidence-policy"
+DEFAULT_EMBEDDING_MODEL = "ki-local/all-MiniLM-L6-v2"
+
+
+class StageSettings(BaseModel):
+    # A saved `producer_version` is dropped, not obeyed: the version is computed.
+    model_config = ConfigDict(extra="ignore")
+
+    enabled: bool = True
+    model: str | None = None
+    max_attempts: int = Field(3, ge=1, le=20)
+    rerun_token: str = Field("", max_length=64, pattern=r"^[A-Za-z0-9._-]*$")
+
+
+def _default_stages() -> dict[str, StageSettings]:
+    return {s: StageSettings(enabled=(s != "gen_evals")) for s in KNOWN_STAGES}
+
+
+class PipelineSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    max_file_mb: int = Field(512, ge=1, le=1_048_576)
+    claim_timeout_seconds: int = Field(900, ge=10, le=86_400)
+    retry_base_seconds: float = Field(5.0, ge=0, le=3_600)
+    inline_conversion_budget_seconds: int = Field(90, ge=0, le=3_600)
+    inline_conversion_slots: int = Field(4, ge=0, le=64)
+    auto_insert_after_sync: bool = True
+    deletion_confirmations: int = Field(3, ge=1, le=20)
+    max_tombstone_fraction: float = Field(0.5, gt=0, le=1)
+    convert_timeout_seconds: int = Field(270, ge=1, le=86_400)
+    # Documents per Dagster run: the orchestration overhead is paid per run, not per document.
+    batch_size: int = Field(200, ge=1, le=10_000)
+    stages: dict[str, StageSettings] = Field(default_factory=_default_stages)
+
+    @field_validator("stages", mode="before")
+    @classmethod
+    def _merge_stage_defaults(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        unknown = sorted(set(value) - set(KNOWN_STAGES))
+        if unknown:
+            raise ValueError(
+                f"unknown stage(s) {', '.join(unknown)}; valid: {', '.join(KNOWN_STAGES)}"
+            )
+        merged: dict[str, Any] = {k: v.model_dump() for k, v in _default_stages().items()}
+        for name, stage in value.items():
+            patch = stage.model_dump() if isinstance(stage, StageSettings) else dict(stage)
+            merged[name] = {**merged[name], **patch}
+        return merged
+
+
+class FirmSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = ""
+    aliases: list[str] = Field(default_factory=list)
+
+
+class RetrievalSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    chunk_chars: int = Field(900, ge=100, le=20_000)
+    chunk_overlap_chars: int = Field(120, ge=0, le=5_000)
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("KI_HOME") or Path.home() / ".knowledge_index")
+
+
+class _SavedConfigSource(PydanticBaseSettingsSource):
+    """Reads `pipeline` and `firm` from the saved configuration file in KI_HOME."""
+
+    def get_field_value(self, field: FieldInfo, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        return {k: v for k, v in read_saved_config().items() if k in SAVED_SECTIONS}
+
+
+SAVED_SECTIONS = ("pipeline", "firm")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="KI_", env_nested_delimiter="__", extra="ignore", validate_default=True
+    )
+
+    home: Path = Field(default_factory=default_home)
+    database_url: str | None = None
+    llm_model: str = DEFAULT_LLM_MODEL
+    infrastructure_retry_max_seconds: float = Field(300.0, ge=1)
+    provider_fault_cooldown_seconds: float = Field(60.0, ge=0)
+    firm: FirmSettings = Field(default_factory=FirmSettings)
+    pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings, env_settings, _SavedConfigSource(settings_cls))
+
+    def stage(self, stage: str) -> StageSettings:
+        return self.pipeline.stages[stage]
+
+    def stage_model(self, stage: str) -> str:
+        return self.stage(stage).model or self.llm_model
+
+    def producer_version(self, stage: str) -> str:
+        """`<code version>[;model=<model>][+<rerun token>]`: what a `done` row records.
+
+        Model stages include their model so that switching one stage's model re-runs that stage
+        and nothing upstream.
+        """
+        version = CODE_STAGE_VERSIONS[stage]
+        if stage in MODEL_STAGES:
+            version += f";model={self.stage_model(stage)}"
+        token = self.stage(stage).rerun_token
+        return f"{version}+{token}" if token else version
+
+    @property
+    def config_path(self) -> Path:
+        return self.home / CONFIG_FILENAME
+
+    @property
+    def blob_dir(self) -> Path:
+        return self.home / "blobs"
+
+    @property
+    def artifact_dir(self) -> Path:
+        return self.home / "artifacts"
+
+
+def config_path() -> Path:
+    return default_home() / CONFIG_FILENAME
+
+
+def read_saved_config() -> dict[str, Any]:
+    path = config_path()
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ConfigError(f"saved configuration {path} is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ConfigError(f"saved configuration {path} must hold a JSON object")
+    return data
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Load settings; a bad value becomes a ConfigError that names the field."""
+    from pydantic import ValidationError
+
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        raise ConfigError(_describe_validation_error(exc)) from exc
+
+
+def _describe_validation_error(exc: Any) -> str:
+    parts = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"])
+        parts.append(f"{loc}: {err['msg']} (got {err.get('input')!r})")
+    return "invalid configuration: " + "; ".join(parts)
