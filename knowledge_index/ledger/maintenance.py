@@ -1,0 +1,255 @@
+"""Run-start housekeeping and operator actions over the whole ledger."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.errors import ConfigError, StaleClaim
+from knowledge_index.ledger.states import DISABLED, WAITING
+from knowledge_index.ledger.store import park_downstream
+from knowledge_index.pipeline import (
+    GEN_EVALS_DRAIN_REASON,
+    LEGACY_STAGES,
+    STAGE_ORDER,
+    check_stage,
+    downstream_of,
+    previous_stage,
+)
+from knowledge_index.settings import Settings
+
+
+@dataclass
+class PrepareReport:
+    stale_claims: int = 0
+    quarantined_stale: int = 0
+    requeued_outdated: dict[str, int] = field(default_factory=dict)
+    requeued_enabled: dict[str, int] = field(default_factory=dict)
+    drained_legacy: int = 0
+    seeded_rows: int = 0
+
+
+def prepare(conn: Connection, settings: Settings) -> PrepareReport:
+    """What every run does first, in the seed's order."""
+    report = PrepareReport()
+    report.seeded_rows = ensure_stage_rows(conn)
+    report.drained_legacy = drain_legacy_stages(conn, settings)
+    report.requeued_outdated = requeue_outdated_stages(conn, settings)
+    report.requeued_enabled = requeue_newly_enabled_stages(conn, settings)
+    report.stale_claims, report.quarantined_stale = recover_stale_claims(conn, settings)
+    return report
+
+
+def ensure_stage_rows(conn: Connection) -> int:
+    """A stage added by a release gets rows for documents that predate it."""
+    inserted = 0
+    for stage in STAGE_ORDER[1:]:
+        prev = previous_stage(stage)
+        inserted += conn.execute(
+            text(
+                "INSERT INTO processing_state (source_object_id, stage, status, reason)"
+                " SELECT p.source_object_id, :stage,"
+                "  CASE WHEN p.status IN ('done', 'skipped') AND COALESCE(p.reason, '') <> :w"
+                "   THEN 'pending' ELSE 'skipped' END,"
+                "  CASE WHEN p.status IN ('done', 'skipped') AND COALESCE(p.reason, '') <> :w"
+                "   THEN NULL ELSE :w END"
+                " FROM processing_state p WHERE p.stage = :prev"
+                " AND NOT EXISTS (SELECT 1 FROM processing_state q"
+                "  WHERE q.source_object_id = p.source_object_id AND q.stage = :stage)"
+            ),
+            {"stage": stage, "prev": prev, "w": WAITING},
+        ).rowcount
+    return inserted
+
+
+def drain_legacy_stages(conn: Connection, settings: Settings) -> int:
+    drained = 0
+    for stage in LEGACY_STAGES:
+        drained += conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'skipped', reason = :reason,"
+                " producer_version = :version, claimed_at = NULL, claimed_by = NULL,"
+                " updated_at = now()"
+                " WHERE stage = :stage AND NOT (status = 'skipped' AND reason = :reason)"
+            ),
+            {
+                "stage": stage,
+                "reason": GEN_EVALS_DRAIN_REASON,
+                "version": settings.producer_version(stage),
+            },
+        ).rowcount
+    return drained
+
+
+def requeue_outdated_stages(conn: Connection, settings: Settings) -> dict[str, int]:
+    """Each document's earliest stage that ran under another version runs again; downstream waits.
+
+    Stages are visited in order, so once a stage is requeued its downstream rows are waiting
+    (no version to compare) and cannot be picked a second time. Quarantined rows are untouched.
+    """
+    requeued: dict[str, int] = {}
+    for stage in STAGE_ORDER:
+        ids = [
+            r[0]
+            for r in conn.execute(
+                text(
+                    "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+                    " last_error = NULL, next_retry_at = NULL, updated_at = now()"
+                    " WHERE stage = :stage AND status IN ('done', 'skipped')"
+                    " AND COALESCE(reason, '') <> :w"
+                    " AND producer_version IS DISTINCT FROM :version"
+                    " RETURNING source_object_id"
+                ),
+                {"stage": stage, "w": WAITING, "version": settings.producer_version(stage)},
+            )
+        ]
+        if ids:
+            park_downstream(conn, ids, stage, include_quarantined=False)
+            requeued[stage] = len(ids)
+    return requeued
+
+
+def requeue_newly_enabled_stages(conn: Connection, settings: Settings) -> dict[str, int]:
+    requeued: dict[str, int] = {}
+    for stage in STAGE_ORDER:
+        if not settings.stage(stage).enabled:
+            continue
+        ids = [
+            r[0]
+            for r in conn.execute(
+                text(
+                    "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+                    " updated_at = now()"
+                    " WHERE stage = :stage AND status = 'skipped' AND reason = :disabled"
+                    " RETURNING source_object_id"
+                ),
+                {"stage": stage, "disabled": DISABLED},
+            )
+        ]
+        if ids:
+            # Later stages ran without this stage's output; they run again after it.
+            park_downstream(conn, ids, stage, include_quarantined=False)
+            requeued[stage] = len(ids)
+    return requeued
+
+
+def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int]:
+    """A row running longer than the claim timeout lost its worker: retry it now.
+
+    StaleClaim is an ordinary failure: it counts against max_attempts.
+    """
+    from knowledge_index.ledger.policy import Verdict, error_record
+
+    timeout = settings.pipeline.claim_timeout_seconds
+    rows = conn.execute(
+        text(
+            "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
+            " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
+            " FOR UPDATE SKIP LOCKED"
+        ),
+        {"t": timeout},
+    ).all()
+    quarantined = 0
+    for oid, stage, attempts, worker in rows:
+        exc = StaleClaim(
+            f"claim by {worker} expired after {timeout}s without an outcome; the worker died "
+            "or hung mid-stage"
+        )
+        error = error_record(exc, Verdict("other"))
+        exhausted = attempts >= settings.stage(stage).max_attempts
+        quarantined += exhausted
+        conn.execute(
+            text(
+                "UPDATE processing_state SET status = :status, last_error = CAST(:e AS jsonb),"
+                " next_retry_at = CASE WHEN :status = 'failed' THEN now() END,"
+                " claimed_at = NULL, claimed_by = NULL, updated_at = now()"
+                " WHERE source_object_id = :id AND stage = :stage AND status = 'running'"
+            ),
+            {
+                "status": "quarantined" if exhausted else "failed",
+                "e": json.dumps(error),
+                "id": oid,
+                "stage": stage,
+            },
+        )
+    return len(rows), quarantined
+
+
+@dataclass(frozen=True)
+class RetryReport:
+    source_object_id: str
+    released_stage: str
+    requested_stage: str | None
+    invalidated_stages: list[str]
+    max_attempts: int
+    previous_error: dict[str, Any] | None
+    deterministic: bool
+
+
+def retry_quarantined(
+    conn: Connection,
+    settings: Settings,
+    object_id: str,
+    *,
+    stage: str | None = None,
+    actor: str = "cli",
+) -> RetryReport:
+    """Release the earliest quarantined stage with a fresh budget; downstream back to waiting."""
+    if stage is not None:
+        check_stage(stage)
+    rows = conn.execute(
+        text(
+            "SELECT stage, last_error FROM processing_state"
+            " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
+        ),
+        {"id": object_id},
+    ).all()
+    if not rows:
+        exists = conn.execute(
+            text("SELECT 1 FROM source_objects WHERE id = :id"), {"id": object_id}
+        ).first()
+        if exists is None:
+            raise ConfigError(f"no document with id {object_id!r}")
+        raise ConfigError(f"document {object_id} has no quarantined stage")
+    by_stage = {r[0]: r[1] for r in rows}
+    # A later requested stage would re-run downstream work on an input that is still missing.
+    earliest = min(by_stage, key=STAGE_ORDER.index)
+    previous = by_stage[earliest]
+    conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+            " last_error = NULL, next_retry_at = NULL, updated_at = now()"
+            " WHERE source_object_id = :id AND stage = :stage"
+        ),
+        {"id": object_id, "stage": earliest},
+    )
+    park_downstream(conn, [object_id], earliest, include_quarantined=True)
+    report = RetryReport(
+        source_object_id=object_id,
+        released_stage=earliest,
+        requested_stage=stage,
+        invalidated_stages=list(downstream_of(earliest)),
+        max_attempts=settings.stage(earliest).max_attempts,
+        previous_error=previous,
+        deterministic=bool(previous and previous.get("deterministic")),
+    )
+    audit(conn, actor, "quarantine_retry", object_id, {
+        "released_stage": earliest,
+        "requested_stage": stage,
+        "overruled_error": previous,
+    })
+    return report
+
+
+def audit(conn: Connection, actor: str, action: str, subject: str | None,
+          detail: dict[str, Any]) -> None:
+    conn.execute(
+        text(
+            "INSERT INTO audit_log (actor, action, subject, detail)"
+            " VALUES (:a, :act, :s, CAST(:d AS jsonb))"
+        ),
+        {"a": actor, "act": action, "s": subject, "d": json.dumps(detail, default=str)},
+    )

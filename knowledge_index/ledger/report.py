@@ -1,0 +1,149 @@
+"""Read-only views of the ledger: bucket counts, quarantine, re-run previews."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import Connection, text
+
+from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS
+from knowledge_index.pipeline import STAGE_ORDER, check_stage, downstream_of
+
+
+class StageCounts(BaseModel):
+    stage: str
+    buckets: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.buckets.values())
+
+
+class StatusReport(BaseModel):
+    stages: list[StageCounts]
+    documents: int
+    deleted_documents: int
+    pending_deletions: int
+    active_syncs: int
+
+    def bucket_total(self, name: str) -> int:
+        return sum(s.buckets.get(name, 0) for s in self.stages)
+
+    @property
+    def owed(self) -> int:
+        return sum(self.bucket_total(b) for b in ("pending", "running", "failed"))
+
+    def exit_code(self) -> int:
+        """0 in sync, 1 needs attention (quarantine or owed work), 2 a sync is in flight."""
+        if self.bucket_total("quarantined"):
+            return 1
+        if self.active_syncs:
+            return 2
+        return 1 if self.owed else 0
+
+
+def status(conn: Connection) -> StatusReport:
+    counts: dict[str, dict[str, int]] = {s: dict.fromkeys(BUCKETS, 0) for s in STAGE_ORDER}
+    for stage, bucket_name, n in conn.execute(
+        text(
+            f"SELECT stage, {BUCKET_SQL} AS bucket, count(*) FROM processing_state"
+            " GROUP BY stage, bucket"
+        )
+    ):
+        if stage in counts:
+            counts[stage][bucket_name] = n
+    docs = conn.execute(
+        text(
+            "SELECT count(*), count(*) FILTER (WHERE deleted_at IS NOT NULL),"
+            " count(*) FILTER (WHERE pending_deletion) FROM source_objects"
+        )
+    ).one()
+    active = conn.execute(
+        text("SELECT count(*) FROM sync_runs WHERE status IN ('queued', 'running')")
+    ).scalar_one()
+    return StatusReport(
+        stages=[StageCounts(stage=s, buckets=counts[s]) for s in STAGE_ORDER],
+        documents=docs[0],
+        deleted_documents=docs[1],
+        pending_deletions=docs[2],
+        active_syncs=active,
+    )
+
+
+class QuarantineEntry(BaseModel):
+    source_object_id: str
+    path: str
+    source_id: str
+    stage: str
+    attempts: int
+    error_class: str | None
+    message: str | None
+    deterministic: bool | None
+    updated_at: Any
+
+
+def quarantine(conn: Connection, *, stage: str | None = None, limit: int = 500) -> list[
+    QuarantineEntry
+]:
+    if stage:
+        check_stage(stage)
+    rows = conn.execute(
+        text(
+            "SELECT p.source_object_id, o.path, o.source_id, p.stage, p.attempts,"
+            " p.last_error->>'class', p.last_error->>'message',"
+            " (p.last_error->>'deterministic')::boolean, p.updated_at"
+            " FROM processing_state p JOIN source_objects o ON o.id = p.source_object_id"
+            " WHERE p.status = 'quarantined' AND (CAST(:stage AS text) IS NULL OR p.stage = :stage)"
+            " ORDER BY p.updated_at DESC LIMIT :limit"
+        ),
+        {"stage": stage, "limit": limit},
+    ).all()
+    return [
+        QuarantineEntry(
+            source_object_id=r[0], path=r[1], source_id=r[2], stage=r[3], attempts=r[4],
+            error_class=r[5], message=r[6], deterministic=r[7], updated_at=r[8],
+        )
+        for r in rows
+    ]
+
+
+class RerunPreview(BaseModel):
+    stage: str
+    documents: int
+    downstream_stages: list[str]
+
+
+def rerun_preview(conn: Connection, stage: str) -> RerunPreview:
+    """How many documents re-run: rows that recorded a version (done, skipped, disabled)."""
+    check_stage(stage)
+    n = conn.execute(
+        text(
+            f"SELECT count(*) FROM processing_state WHERE stage = :stage"
+            f" AND ({BUCKET_SQL}) = ANY(CAST(:buckets AS text[]))"
+        ),
+        {"stage": stage, "buckets": sorted(VERSIONED_BUCKETS)},
+    ).scalar_one()
+    return RerunPreview(stage=stage, documents=n, downstream_stages=list(downstream_of(stage)))
+
+
+def owed_object_ids(conn: Connection, stage: str, *, limit: int | None = None) -> list[str]:
+    """Documents with a claimable row for `stage`, in partition (insertion) order."""
+    rows = conn.execute(
+        text(
+            "SELECT p.source_object_id FROM processing_state p"
+            " JOIN source_objects o ON o.id = p.source_object_id"
+            " WHERE p.stage = :stage AND (p.status = 'pending' OR (p.status = 'failed'"
+            "  AND (p.next_retry_at IS NULL OR p.next_retry_at <= now())))"
+            " ORDER BY o.seq" + (" LIMIT :limit" if limit else "")
+        ),
+        {"stage": stage, "limit": limit},
+    ).all()
+    return [r[0] for r in rows]
+
+
+def next_retry_due(conn: Connection) -> Any:
+    """The earliest future retry, so a run loop knows whether waiting is worth it."""
+    return conn.execute(
+        text("SELECT min(next_retry_at) FROM processing_state WHERE status = 'failed'")
+    ).scalar_one()

@@ -1,0 +1,228 @@
+"""Row-level ledger operations: seed, claim, settle, fail, unlock.
+
+Every function takes an open Connection and leaves transaction scope to the caller, so a caller
+can settle one document per transaction (a crash loses at most the document in flight).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.ledger.policy import backoff_seconds, classify, error_record
+from knowledge_index.ledger.states import WAITING, Status
+from knowledge_index.pipeline import STAGE_ORDER, downstream_of, next_stage
+from knowledge_index.settings import Settings
+
+
+@dataclass(frozen=True)
+class Claim:
+    source_object_id: str
+    stage: str
+    attempts: int
+    claimed_by: str
+    access_only_reindex: bool
+
+
+def seed_objects(conn: Connection, object_ids: Sequence[str]) -> None:
+    """First sight: fetch pending, every later stage waiting. Existing rows are left alone."""
+    if not object_ids:
+        return
+    conn.execute(
+        text(
+            "INSERT INTO processing_state (source_object_id, stage, status, reason)"
+            " SELECT o.id, s.stage,"
+            "  CASE WHEN s.ord = 1 THEN 'pending' ELSE 'skipped' END,"
+            "  CASE WHEN s.ord = 1 THEN NULL ELSE :waiting END"
+            " FROM unnest(CAST(:ids AS text[])) AS o(id)"
+            " CROSS JOIN unnest(CAST(:stages AS text[])) WITH ORDINALITY AS s(stage, ord)"
+            " ON CONFLICT DO NOTHING"
+        ),
+        {"ids": list(object_ids), "stages": list(STAGE_ORDER), "waiting": WAITING},
+    )
+
+
+def claim(
+    conn: Connection,
+    stage: str,
+    worker: str,
+    *,
+    object_ids: Sequence[str] | None = None,
+    limit: int = 100,
+) -> list[Claim]:
+    """Claim the oldest eligible rows of `stage` (optionally among `object_ids`).
+
+    SKIP LOCKED lets any number of workers claim concurrently without double-claiming.
+    """
+    id_filter = "AND source_object_id = ANY(CAST(:ids AS text[]))" if object_ids is not None else ""
+    rows = conn.execute(
+        text(
+            "WITH eligible AS ("
+            " SELECT source_object_id FROM processing_state"
+            " WHERE stage = :stage AND (status = 'pending'"
+            "  OR (status = 'failed' AND (next_retry_at IS NULL OR next_retry_at <= now())))"
+            f" {id_filter}"
+            " ORDER BY updated_at, source_object_id LIMIT :limit"
+            " FOR UPDATE SKIP LOCKED)"
+            " UPDATE processing_state p SET status = 'running', attempts = p.attempts + 1,"
+            "  claimed_at = now(), claimed_by = :worker, updated_at = now()"
+            " FROM eligible e"
+            " WHERE p.source_object_id = e.source_object_id AND p.stage = :stage"
+            " RETURNING p.source_object_id, p.attempts, p.access_only_reindex"
+        ),
+        {"stage": stage, "worker": worker, "limit": limit, "ids": list(object_ids or [])},
+    ).all()
+    return [Claim(r[0], stage, r[1], worker, r[2]) for r in rows]
+
+
+# A claim is ours only while the row is still running under our worker id and attempt; a
+# stale-claim recovery or a requeue in between means someone else owns the outcome now.
+_FENCE = (
+    " WHERE source_object_id = :id AND stage = :stage AND status = 'running'"
+    " AND claimed_by = :worker AND attempts = :attempts"
+)
+
+
+def _claim_params(claim_: Claim) -> dict[str, object]:
+    return {
+        "id": claim_.source_object_id,
+        "stage": claim_.stage,
+        "worker": claim_.claimed_by,
+        "attempts": claim_.attempts,
+    }
+
+
+def settle(
+    conn: Connection,
+    claim_: Claim,
+    *,
+    status: Status,
+    producer_version: str,
+    reason: str | None = None,
+) -> bool:
+    """Record done or a handler skip and unlock the next stage. False if the claim was lost."""
+    if status not in (Status.DONE, Status.SKIPPED):
+        raise ValueError(f"settle records done or skipped, not {status}")
+    result = conn.execute(
+        text(
+            "UPDATE processing_state SET status = :status, reason = :reason,"
+            " producer_version = :version, last_error = NULL, next_retry_at = NULL,"
+            " claimed_at = NULL, claimed_by = NULL, access_only_reindex = false,"
+            " updated_at = now()" + _FENCE
+        ),
+        {**_claim_params(claim_), "status": status.value, "reason": reason,
+         "version": producer_version},
+    )
+    if result.rowcount != 1:
+        return False
+    unlock_next(conn, [claim_.source_object_id], claim_.stage)
+    return True
+
+
+def unlock_next(conn: Connection, object_ids: Sequence[str], stage: str) -> None:
+    nxt = next_stage(stage)
+    if nxt is None or not object_ids:
+        return
+    conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'pending', reason = NULL, updated_at = now()"
+            " WHERE stage = :stage AND source_object_id = ANY(CAST(:ids AS text[]))"
+            " AND status = 'skipped' AND reason = :waiting"
+        ),
+        {"stage": nxt, "ids": list(object_ids), "waiting": WAITING},
+    )
+
+
+@dataclass(frozen=True)
+class FailureResult:
+    status: Status
+    next_retry_at: datetime | None
+    error: dict[str, object]
+    recorded: bool
+
+
+def record_failure(
+    conn: Connection,
+    claim_: Claim,
+    exc: BaseException,
+    settings: Settings,
+    *,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+    retry_now: bool = False,
+) -> FailureResult:
+    """Apply the error table to a failed claim."""
+    verdict = classify(exc)
+    error = error_record(exc, verdict)
+    max_attempts = settings.stage(claim_.stage).max_attempts
+    base = settings.pipeline.retry_base_seconds
+    now = now or datetime.now(UTC)
+    next_retry: datetime | None
+    if verdict.deterministic:
+        status, next_retry = Status.QUARANTINED, None
+    elif verdict.kind == "infrastructure":
+        # Attempts still count for visibility but never reach a verdict: an outage says
+        # nothing about the document.
+        delay = backoff_seconds(
+            claim_.attempts, base, cap=settings.infrastructure_retry_max_seconds, rng=rng
+        )
+        status, next_retry = Status.FAILED, now + timedelta(seconds=delay)
+    elif claim_.attempts >= max_attempts:
+        status, next_retry = Status.QUARANTINED, None
+    else:
+        delay = 0.0 if retry_now else backoff_seconds(claim_.attempts, base, rng=rng)
+        status, next_retry = Status.FAILED, now + timedelta(seconds=delay)
+    result = conn.execute(
+        text(
+            "UPDATE processing_state SET status = :status, last_error = CAST(:err AS jsonb),"
+            " next_retry_at = :next, claimed_at = NULL, claimed_by = NULL, updated_at = now()"
+            + _FENCE
+        ),
+        {**_claim_params(claim_), "status": status.value, "err": json.dumps(error),
+         "next": next_retry},
+    )
+    return FailureResult(status, next_retry, error, result.rowcount == 1)
+
+
+def park_downstream(
+    conn: Connection, object_ids: Iterable[str], stage: str, *, include_quarantined: bool
+) -> int:
+    """Send every stage after `stage` back to waiting for these documents."""
+    ids = list(object_ids)
+    stages = list(downstream_of(stage))
+    if not ids or not stages:
+        return 0
+    keep = "" if include_quarantined else " AND status <> 'quarantined'"
+    return conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'skipped', reason = :waiting, attempts = 0,"
+            " next_retry_at = NULL, claimed_at = NULL, claimed_by = NULL, updated_at = now()"
+            " WHERE source_object_id = ANY(CAST(:ids AS text[]))"
+            " AND stage = ANY(CAST(:stages AS text[]))" + keep
+        ),
+        {"ids": ids, "stages": stages, "waiting": WAITING},
+    ).rowcount
+
+
+def restart_document(conn: Connection, object_ids: Sequence[str]) -> None:
+    """The bytes changed (or the object was deleted/restored): everything is owed again.
+
+    Quarantine is released too: a deterministic verdict was about the old bytes.
+    """
+    if not object_ids:
+        return
+    conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+            " last_error = NULL, next_retry_at = NULL, claimed_at = NULL, claimed_by = NULL,"
+            " updated_at = now()"
+            " WHERE stage = :first AND source_object_id = ANY(CAST(:ids AS text[]))"
+        ),
+        {"first": STAGE_ORDER[0], "ids": list(object_ids)},
+    )
+    park_downstream(conn, object_ids, STAGE_ORDER[0], include_quarantined=True)

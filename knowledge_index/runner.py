@@ -1,0 +1,137 @@
+"""Execute one stage for a batch of documents through the ledger (no Dagster here).
+
+The ledger row is the idempotency boundary: only claimable rows run, every outcome is committed
+on its own, and a row whose claim was lost (recovered as stale, requeued) is not overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine
+
+from knowledge_index.blobstore import BlobStore
+from knowledge_index.db import get_engine
+from knowledge_index.ledger.states import DISABLED, SOURCE_OBJECT_DELETED, Status, bucket
+from knowledge_index.ledger.store import Claim, claim, record_failure, settle
+from knowledge_index.settings import Settings
+from knowledge_index.stages import HANDLERS
+from knowledge_index.stages.base import SourceObject, StageContext, StageOutcome, load_objects
+
+# Stages that must still run for a deleted document: index removes it from search.
+RUNS_FOR_DELETED = frozenset({"index"})
+
+
+@dataclass
+class DocumentResult:
+    source_object_id: str
+    stage: str
+    status: str
+    bucket: str
+    reason: str | None = None
+    seconds: float = 0.0
+    attempts: int = 0
+    metadata: dict[str, Any] = field(default_factory=dict)
+    error: dict[str, Any] | None = None
+    claim_lost: bool = False
+
+    @property
+    def settled(self) -> bool:
+        return self.status in (Status.DONE, Status.SKIPPED)
+
+
+@dataclass
+class BatchReport:
+    stage: str
+    producer_version: str
+    results: list[DocumentResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, status: str) -> int:
+        return sum(1 for r in self.results if r.status == status)
+
+    @property
+    def failed(self) -> list[DocumentResult]:
+        return [r for r in self.results if r.status in (Status.FAILED, Status.QUARANTINED)]
+
+
+def new_worker_id() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def run_stage(
+    settings: Settings,
+    stage: str,
+    *,
+    object_ids: Sequence[str] | None = None,
+    limit: int | None = None,
+    engine: Engine | None = None,
+    worker: str | None = None,
+) -> BatchReport:
+    engine = engine or get_engine(settings)
+    worker = worker or new_worker_id()
+    version = settings.producer_version(stage)
+    report = BatchReport(stage=stage, producer_version=version)
+    started = time.monotonic()
+    batch_limit = limit or (len(object_ids) if object_ids is not None else 1_000)
+    with engine.begin() as conn:
+        claims = claim(conn, stage, worker, object_ids=object_ids, limit=max(batch_limit, 1))
+    if not claims:
+        report.seconds = time.monotonic() - started
+        return report
+    objects = load_objects(engine, [c.source_object_id for c in claims])
+    blobs = BlobStore(settings.blob_dir)
+    handler = HANDLERS.get(stage)
+    for c in claims:
+        report.results.append(_run_one(settings, engine, blobs, handler, c, objects, version))
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _run_one(
+    settings: Settings,
+    engine: Engine,
+    blobs: BlobStore,
+    handler: Any,
+    c: Claim,
+    objects: dict[str, SourceObject],
+    version: str,
+) -> DocumentResult:
+    t0 = time.monotonic()
+    obj = objects[c.source_object_id]
+    outcome: StageOutcome | None = None
+    error: BaseException | None = None
+    if not settings.stage(c.stage).enabled:
+        outcome = StageOutcome("skipped", DISABLED)
+    elif obj.deleted and c.stage not in RUNS_FOR_DELETED:
+        outcome = StageOutcome("skipped", SOURCE_OBJECT_DELETED)
+    elif handler is None:
+        error = NotImplementedError(f"no handler is installed for stage {c.stage!r}")
+    else:
+        ctx = StageContext(settings, engine, c.stage, obj, blobs, c.attempts,
+                           c.access_only_reindex)
+        try:
+            outcome = handler(ctx)
+        except Exception as exc:  # every failure is recorded; none escapes the batch
+            error = exc
+    seconds = time.monotonic() - t0
+    with engine.begin() as conn:
+        if outcome is not None:
+            status = Status(outcome.status)
+            ok = settle(conn, c, status=status, producer_version=version, reason=outcome.reason)
+            return DocumentResult(
+                c.source_object_id, c.stage, status.value, bucket(status.value, outcome.reason),
+                outcome.reason, seconds, c.attempts, outcome.metadata, claim_lost=not ok,
+            )
+        assert error is not None
+        failure = record_failure(conn, c, error, settings)
+        return DocumentResult(
+            c.source_object_id, c.stage, failure.status.value, failure.status.value, None,
+            seconds, c.attempts, error=failure.error, claim_lost=not failure.recorded,
+        )

@@ -1,0 +1,87 @@
+"""The SyncSource protocol: connectors are read-only and dumb; the engine holds the logic."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+
+class AccessGrants(BaseModel):
+    """Principals such as `user:alice`, `group:litigation`, or `*` for everyone."""
+
+    allow: list[str] = Field(default_factory=list)
+    deny: list[str] = Field(default_factory=list)
+
+    def merged(self, other: AccessGrants) -> AccessGrants:
+        return AccessGrants(
+            allow=sorted(set(self.allow) | set(other.allow)),
+            deny=sorted(set(self.deny) | set(other.deny)),
+        )
+
+    def fingerprint(self) -> str:
+        body = json.dumps(
+            {"allow": sorted(set(self.allow)), "deny": sorted(set(self.deny))}, sort_keys=True
+        )
+        return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class SourceCapabilities:
+    delta: bool = False
+    webhooks: bool = False
+    acl: bool = False
+    versions: bool = False
+    stable_ids: bool = False
+    # A listing that comes back empty is proof the estate is empty (not a failed mount).
+    verifiable_emptiness: bool = False
+
+
+@dataclass(frozen=True)
+class Observation:
+    external_id: str
+    path: str
+    size_bytes: int
+    mtime_ns: int
+    acl: AccessGrants | None = None
+
+
+@dataclass
+class ChangeBatch:
+    observations: list[Observation] = field(default_factory=list)
+    deletions: list[str] = field(default_factory=list)
+    next_cursor: str | None = None
+
+
+class Unsupported(Exception):
+    """The source has no native change feed; the engine falls back to full-scan diffing."""
+
+
+@runtime_checkable
+class SyncSource(Protocol):
+    kind: str
+    capabilities: SourceCapabilities
+
+    def full_scan(self) -> Iterator[Observation]:
+        """Everything, in a stable order; objects that vanish mid-scan are simply not yielded."""
+        ...
+
+    def changes(self, cursor: str | None) -> ChangeBatch: ...
+
+    def fetch(self, external_id: str) -> BinaryIO:
+        """A stream of the object's bytes; safe to call repeatedly."""
+        ...
+
+    def acl(self, external_id: str) -> AccessGrants | None:
+        """None: the source has no readable ACLs and the engine applies the source default."""
+        ...
+
+
+def stable_object_id(source_id: str, external_id: str) -> str:
+    """Short and never reused for another object: the Dagster partition key of a document."""
+    digest = hashlib.sha256(f"{source_id}\0{external_id}".encode()).hexdigest()
+    return f"{source_id[:12]}-{digest[:16]}"

@@ -1,0 +1,417 @@
+"""The sync engine: scan a source, diff against the ledger, confirm deletions, hand off.
+
+Content hashes decide change; size and mtime are only a hint that lets an unchanged file skip
+hashing. Work is committed in batches so a killed sync resumes by re-walking cheaply: rows
+already written are found unchanged by their recorded size and mtime.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import IntegrityError
+
+from knowledge_index.ledger.store import restart_document, seed_objects
+from knowledge_index.sources.base import AccessGrants, Observation, SyncSource, stable_object_id
+from knowledge_index.sources.registry import get_source, open_source, set_source_status
+from knowledge_index.settings import Settings
+
+BATCH = 500
+# Below this many objects a fraction says little (2 of 3 files missing is not a mass event).
+MIN_OBJECTS_FOR_FRACTION_GUARD = 10
+HASH_CHUNK = 1 << 20
+
+
+class SyncInFlight(Exception):
+    """A sync of this source is already unfinished; this request is refused, nothing is lost."""
+
+
+class SyncReport(BaseModel):
+    sync_run_id: int
+    source_id: str
+    trigger: str
+    observed: int = 0
+    created: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    restored: int = 0
+    tombstoned: int = 0
+    access_changed: int = 0
+    unreadable: int = 0
+    pending_deletions: int = 0
+    deletion_confirmations: str | None = None
+    mass_deletion: bool = False
+    empty_scan_ignored: bool = False
+    handed_off: bool = False
+    new_object_ids: list[str] = []
+    seconds: float = 0.0
+
+    @property
+    def brought_change(self) -> bool:
+        return bool(
+            self.created + self.changed + self.restored + self.tombstoned + self.access_changed
+        )
+
+
+@dataclass
+class _Known:
+    id: str
+    size_bytes: int | None
+    mtime_ns: int | None
+    observed_hash: str | None
+    acl_hash: str
+    deleted: bool
+    pending_deletion: bool
+
+
+RegisterPartitions = Callable[[list[str]], None]
+
+
+def hash_stream(source: SyncSource, external_id: str) -> str:
+    digest = hashlib.sha256()
+    with source.fetch(external_id) as fh:
+        while chunk := fh.read(HASH_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def reserve_sync_run(
+    conn: Connection, source_id: str, trigger: str, dagster_run_id: str | None, stale_after: int
+) -> int:
+    """One unfinished sync per source, enforced by a partial unique index."""
+    params = {"s": source_id, "t": trigger, "r": dagster_run_id}
+    insert = text(
+        "INSERT INTO sync_runs (source_id, status, trigger, dagster_run_id)"
+        " VALUES (:s, 'running', :t, :r) RETURNING id"
+    )
+    try:
+        with conn.begin_nested():
+            return conn.execute(insert, params).scalar_one()
+    except IntegrityError:
+        pass
+    # A run that stopped heart-beating was killed; fail it with the cause rather than let it
+    # block the source forever.
+    abandoned = conn.execute(
+        text(
+            "UPDATE sync_runs SET status = 'failed', finished_at = now(), updated_at = now(),"
+            " error = 'abandoned: no progress for ' || :n || ' s (the sync process died)'"
+            " WHERE source_id = :s AND status IN ('queued', 'running')"
+            " AND updated_at < now() - make_interval(secs => :n) RETURNING id"
+        ),
+        {"s": source_id, "n": stale_after},
+    ).all()
+    if not abandoned:
+        raise SyncInFlight(f"a sync of source {source_id!r} is already in flight; skipped")
+    with conn.begin_nested():
+        return conn.execute(insert, params).scalar_one()
+
+
+def sync_source(
+    engine: Engine,
+    settings: Settings,
+    source_id: str,
+    *,
+    trigger: str = "cli",
+    dagster_run_id: str | None = None,
+    register_partitions: RegisterPartitions | None = None,
+) -> SyncReport:
+    started = time.monotonic()
+    with engine.begin() as conn:
+        row = get_source(conn, source_id)
+        run_id = reserve_sync_run(
+            conn, source_id, trigger, dagster_run_id, settings.pipeline.claim_timeout_seconds
+        )
+    report = SyncReport(sync_run_id=run_id, source_id=source_id, trigger=trigger)
+    try:
+        source = open_source(row)
+        _scan(engine, settings, row.id, source, row.allow_empty_scan, report, register_partitions)
+        report.handed_off = settings.pipeline.auto_insert_after_sync and report.brought_change
+        report.seconds = round(time.monotonic() - started, 3)
+        with engine.begin() as conn:
+            _write_counters(conn, report, status="completed")
+            set_source_status(conn, source_id, "idle", None)
+    except BaseException as exc:
+        with engine.begin() as conn:
+            _write_counters(conn, report, status="failed", error=f"{type(exc).__name__}: {exc}")
+            set_source_status(conn, source_id, "error", f"{type(exc).__name__}: {exc}")
+        raise
+    return report
+
+
+def _load_known(conn: Connection, source_id: str) -> dict[str, _Known]:
+    rows = conn.execute(
+        text(
+            "SELECT external_id, id, size_bytes, mtime_ns, observed_hash, acl_hash,"
+            " deleted_at IS NOT NULL, pending_deletion FROM source_objects"
+            " WHERE source_id = :s AND parent_id IS NULL"
+        ),
+        {"s": source_id},
+    )
+    return {r[0]: _Known(*r[1:]) for r in rows}
+
+
+def _scan(
+    engine: Engine,
+    settings: Settings,
+    source_id: str,
+    source: SyncSource,
+    allow_empty_scan: bool,
+    report: SyncReport,
+    register_partitions: RegisterPartitions | None,
+) -> None:
+    with engine.connect() as conn:
+        known = _load_known(conn, source_id)
+    seen: set[str] = set()
+    pending: list[tuple[Observation, _Known | None]] = []
+    for obs in source.full_scan():
+        seen.add(obs.external_id)
+        report.observed += 1
+        pending.append((obs, known.get(obs.external_id)))
+        if len(pending) >= BATCH:
+            _apply_batch(engine, source_id, source, pending, report, register_partitions)
+            pending = []
+    if pending:
+        _apply_batch(engine, source_id, source, pending, report, register_partitions)
+    missing = sorted(
+        k.id for ext, k in known.items() if not k.deleted and ext not in seen
+    )
+    with engine.begin() as conn:
+        _confirm_deletions(conn, settings, source_id, source, allow_empty_scan, known, missing,
+                           report)
+
+
+def _apply_batch(
+    engine: Engine,
+    source_id: str,
+    source: SyncSource,
+    batch: list[tuple[Observation, _Known | None]],
+    report: SyncReport,
+    register_partitions: RegisterPartitions | None,
+) -> None:
+    new_ids: list[str] = []
+    with engine.begin() as conn:
+        for obs, prior in batch:
+            acl = obs.acl or AccessGrants()
+            acl_hash = acl.fingerprint()
+            if prior is not None and not prior.deleted and _same_stat(obs, prior):
+                report.unchanged += 1
+                if prior.pending_deletion:
+                    _clear_pending_deletion(conn, prior.id)
+                if acl_hash != prior.acl_hash:
+                    _access_changed(conn, prior.id, acl, acl_hash)
+                    report.access_changed += 1
+                continue
+            try:
+                content_hash: str | None = hash_stream(source, obs.external_id)
+            except FileNotFoundError:
+                report.observed -= 1  # vanished mid-scan: treated as absent this time
+                continue
+            except OSError:
+                # Unreadable now: the row is still recorded, and fetch quarantines it with
+                # the reason instead of the file silently disappearing from the corpus.
+                report.unreadable += 1
+                content_hash = None
+            if prior is None:
+                oid = stable_object_id(source_id, obs.external_id)
+                _insert_object(conn, oid, source_id, obs, content_hash, acl, acl_hash)
+                new_ids.append(oid)
+                report.created += 1
+            elif prior.deleted:
+                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash, undelete=True)
+                restart_document(conn, [prior.id])
+                report.restored += 1
+            elif content_hash is not None and content_hash == prior.observed_hash:
+                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                report.unchanged += 1
+                if acl_hash != prior.acl_hash:
+                    _access_changed(conn, prior.id, acl, acl_hash)
+                    report.access_changed += 1
+            else:
+                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                restart_document(conn, [prior.id])
+                report.changed += 1
+        seed_objects(conn, new_ids)
+        _write_counters(conn, report, status="running")
+    if new_ids:
+        report.new_object_ids.extend(new_ids)
+        if register_partitions is not None:
+            register_partitions(new_ids)
+            with engine.begin() as conn:
+                mark_partitions_registered(conn, new_ids)
+
+
+def _same_stat(obs: Observation, prior: _Known) -> bool:
+    return (
+        prior.observed_hash is not None
+        and obs.size_bytes == prior.size_bytes
+        and obs.mtime_ns == prior.mtime_ns
+    )
+
+
+def _insert_object(conn: Connection, oid: str, source_id: str, obs: Observation,
+                   content_hash: str | None, acl: AccessGrants, acl_hash: str) -> None:
+    conn.execute(
+        text(
+            "INSERT INTO source_objects (id, source_id, external_id, path, size_bytes, mtime_ns,"
+            " observed_hash, acl, acl_hash)"
+            " VALUES (:id, :s, :e, :p, :size, :m, :h, CAST(:acl AS jsonb), :ah)"
+        ),
+        {"id": oid, "s": source_id, "e": obs.external_id, "p": obs.path, "size": obs.size_bytes,
+         "m": obs.mtime_ns, "h": content_hash, "acl": acl.model_dump_json(), "ah": acl_hash},
+    )
+
+
+def _update_object(conn: Connection, oid: str, obs: Observation, content_hash: str | None,
+                   acl: AccessGrants, acl_hash: str, *, undelete: bool = False) -> None:
+    conn.execute(
+        text(
+            "UPDATE source_objects SET path = :p, size_bytes = :size, mtime_ns = :m,"
+            " observed_hash = :h, acl = CAST(:acl AS jsonb), acl_hash = :ah,"
+            " pending_deletion = false, updated_at = now()"
+            + (", deleted_at = NULL" if undelete else "")
+            + " WHERE id = :id"
+        ),
+        {"id": oid, "p": obs.path, "size": obs.size_bytes, "m": obs.mtime_ns, "h": content_hash,
+         "acl": acl.model_dump_json(), "ah": acl_hash},
+    )
+
+
+def _access_changed(conn: Connection, oid: str, acl: AccessGrants, acl_hash: str) -> None:
+    """Only the permission projection is owed: the index stage re-writes ACL fields only."""
+    conn.execute(
+        text(
+            "UPDATE source_objects SET acl = CAST(:acl AS jsonb), acl_hash = :ah,"
+            " updated_at = now() WHERE id = :id"
+        ),
+        {"id": oid, "acl": acl.model_dump_json(), "ah": acl_hash},
+    )
+    conn.execute(
+        text(
+            "UPDATE processing_state SET access_only_reindex = true,"
+            " status = CASE WHEN status = 'done' THEN 'pending' ELSE status END,"
+            " updated_at = now() WHERE source_object_id = :id AND stage = 'index'"
+        ),
+        {"id": oid},
+    )
+
+
+def _clear_pending_deletion(conn: Connection, oid: str) -> None:
+    conn.execute(
+        text("UPDATE source_objects SET pending_deletion = false WHERE id = :id"), {"id": oid}
+    )
+
+
+def _confirm_deletions(
+    conn: Connection,
+    settings: Settings,
+    source_id: str,
+    source: SyncSource,
+    allow_empty_scan: bool,
+    known: dict[str, _Known],
+    missing: list[str],
+    report: SyncReport,
+) -> None:
+    live = sum(1 for k in known.values() if not k.deleted)
+    if not missing:
+        conn.execute(text("DELETE FROM source_deletion_watches WHERE source_id = :s"),
+                     {"s": source_id})
+        conn.execute(
+            text("UPDATE source_objects SET pending_deletion = false"
+                 " WHERE source_id = :s AND pending_deletion"), {"s": source_id}
+        )
+        return
+    if report.observed == 0 and not (allow_empty_scan or source.capabilities.verifiable_emptiness):
+        # An empty listing is far likelier a failed mount or revoked scope than an empty estate.
+        report.empty_scan_ignored = True
+        return
+    fingerprint = hashlib.sha256("\n".join(missing).encode()).hexdigest()
+    required = settings.pipeline.deletion_confirmations
+    fraction = len(missing) / max(live, 1)
+    if live >= MIN_OBJECTS_FOR_FRACTION_GUARD and fraction > settings.pipeline.max_tombstone_fraction:
+        # Even an operator who asked for immediate deletes gets a second look at a mass one.
+        report.mass_deletion = True
+        required = max(required, 2)
+    watch = conn.execute(
+        text("SELECT fingerprint, confirmations FROM source_deletion_watches"
+             " WHERE source_id = :s FOR UPDATE"),
+        {"s": source_id},
+    ).first()
+    confirmations = watch[1] + 1 if watch is not None and watch[0] == fingerprint else 1
+    if confirmations >= required:
+        conn.execute(
+            text("UPDATE source_objects SET deleted_at = now(), pending_deletion = false,"
+                 " updated_at = now() WHERE id = ANY(CAST(:ids AS text[]))"),
+            {"ids": missing},
+        )
+        restart_document(conn, missing)
+        conn.execute(text("DELETE FROM source_deletion_watches WHERE source_id = :s"),
+                     {"s": source_id})
+        report.tombstoned = len(missing)
+        report.deletion_confirmations = f"{confirmations} of {required}"
+        return
+    conn.execute(
+        text(
+            "INSERT INTO source_deletion_watches (source_id, fingerprint, missing_ids,"
+            " confirmations) VALUES (:s, :f, CAST(:m AS jsonb), :c)"
+            " ON CONFLICT (source_id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,"
+            " missing_ids = EXCLUDED.missing_ids, confirmations = EXCLUDED.confirmations,"
+            " first_seen_at = CASE WHEN source_deletion_watches.fingerprint = EXCLUDED.fingerprint"
+            "  THEN source_deletion_watches.first_seen_at ELSE now() END, updated_at = now()"
+        ),
+        {"s": source_id, "f": fingerprint, "m": json.dumps(missing), "c": confirmations},
+    )
+    # Documents stay searchable while the deletion is being confirmed.
+    conn.execute(
+        text("UPDATE source_objects SET pending_deletion = (id = ANY(CAST(:ids AS text[])))"
+             " WHERE source_id = :s AND deleted_at IS NULL"),
+        {"ids": missing, "s": source_id},
+    )
+    report.pending_deletions = len(missing)
+    report.deletion_confirmations = f"{confirmations} of {required}"
+
+
+def _write_counters(conn: Connection, report: SyncReport, *, status: str,
+                    error: str | None = None) -> None:
+    conn.execute(
+        text(
+            "UPDATE sync_runs SET status = :status, observed = :observed, created = :created,"
+            " changed = :changed, unchanged = :unchanged, restored = :restored,"
+            " tombstoned = :tombstoned, access_changed = :access_changed,"
+            " unreadable = :unreadable, pending_deletions = :pending_deletions,"
+            " handed_off = :handed_off, error = :error, updated_at = now(),"
+            " finished_at = CASE WHEN :status IN ('completed', 'failed') THEN now() END"
+            " WHERE id = :id"
+        ),
+        {
+            **report.model_dump(include={
+                "observed", "created", "changed", "unchanged", "restored", "tombstoned",
+                "access_changed", "unreadable", "pending_deletions", "handed_off",
+            }),
+            "status": status,
+            "error": error,
+            "id": report.sync_run_id,
+        },
+    )
+
+
+def mark_partitions_registered(conn: Connection, ids: list[str]) -> None:
+    conn.execute(
+        text("UPDATE source_objects SET partition_registered = true"
+             " WHERE id = ANY(CAST(:ids AS text[]))"),
+        {"ids": ids},
+    )
+
+
+def unregistered_object_ids(conn: Connection) -> list[str]:
+    return [
+        r[0]
+        for r in conn.execute(
+            text("SELECT id FROM source_objects WHERE NOT partition_registered ORDER BY seq")
+        )
+    ]

