@@ -1,0 +1,114 @@
+"""Decide what a file is from its bytes; the name's extension only breaks ties between texts."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from pathlib import PurePath
+
+from knowledge_index.convert.model import DocumentFormat
+from knowledge_index.errors import UnsupportedDocument
+
+_SNIFF = 64 * 1024
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_HEADER_RE = re.compile(rb"^([A-Za-z][A-Za-z0-9-]{1,60}):[ \t]?.*$")
+_MAIL_HEADERS = {b"from", b"to", b"subject", b"date", b"message-id", b"received", b"mime-version"}
+_HTML_RE = re.compile(
+    rb"<!doctype html|<html[\s>]|<body[\s>]|<head[\s>]|<(p|div|table|br)[\s/>]", re.I
+)
+_MD_RE = re.compile(r"^(#{1,6} \S|[-*+] \S|\d+\. \S|> \S|```|\|.*\|\s*$)", re.M)
+
+# Known binary signatures we do not convert, named so the quarantine reason is useful.
+_FOREIGN = {
+    b"Rar!": "RAR archive",
+    b"7z\xbc\xaf\x27\x1c": "7-Zip archive",
+    b"\x1f\x8b": "gzip archive",
+    b"MZ": "Windows executable",
+    b"\x7fELF": "ELF executable",
+    b"GIF8": "GIF image",
+    b"{\\rtf": "RTF document",
+    b"ID3": "MP3 audio",
+}
+
+
+def _zip_kind(data: bytes) -> DocumentFormat:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UnsupportedDocument(f"zip container is corrupt or truncated ({exc})") from exc
+    if "[Content_Types].xml" in names:
+        if "word/document.xml" in names:
+            return "docx"
+        if "ppt/presentation.xml" in names:
+            return "pptx"
+        if "xl/workbook.xml" in names:
+            return "xlsx"
+    if "mimetype" in names:
+        raise UnsupportedDocument("OpenDocument/EPUB container is not a supported format")
+    return "zip"
+
+
+def _looks_like_email(head: bytes) -> bool:
+    seen: set[bytes] = set()
+    for line in head.splitlines()[:40]:
+        if not line.strip():
+            break
+        if line[:1] in (b" ", b"\t"):
+            continue  # folded header continuation
+        match = _HEADER_RE.match(line)
+        if not match:
+            return False
+        seen.add(match.group(1).lower())
+    return len(seen & _MAIL_HEADERS) >= 2 and bool(seen & {b"from", b"message-id", b"received"})
+
+
+def _looks_like_csv(text: str) -> bool:
+    lines = [line for line in text.splitlines()[:50] if line.strip()]
+    if len(lines) < 2:
+        return False
+    try:
+        dialect = csv.Sniffer().sniff("\n".join(lines[:20]), delimiters=",;\t")
+    except csv.Error:
+        return False
+    widths = {len(row) for row in csv.reader(lines, dialect)}
+    return len(widths) == 1 and widths.pop() >= 2
+
+
+def detect_format(data: bytes, filename: str) -> DocumentFormat:
+    """The document's real format, or UnsupportedDocument saying what it is instead."""
+    if not data:
+        raise UnsupportedDocument(f"{filename!r} is empty (0 bytes)")
+    head = data[:_SNIFF]
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        return _zip_kind(data)
+    if b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"BM")):
+        return "image"
+    if head.startswith(_OLE2):
+        raise UnsupportedDocument(
+            f"{filename!r} is a legacy OLE2 compound file (.doc/.xls/.ppt/.msg); "
+            "only the OOXML formats are supported — save it as .docx/.xlsx/.pptx"
+        )
+    for magic, name in _FOREIGN.items():
+        if head.startswith(magic):
+            raise UnsupportedDocument(f"{filename!r} is a {name}, which is not supported")
+
+    from knowledge_index.convert.text import decode_text
+
+    # Everything left must be text; decode_text raises with a binary-data reason otherwise.
+    text, _encoding = decode_text(head, filename, partial=len(data) > len(head))
+    ext = PurePath(filename).suffix.lower()
+    stripped = text.lstrip("\ufeff \r\n\t").encode("utf-8", "replace")
+    if _looks_like_email(stripped[:_SNIFF]):
+        return "email"
+    if _HTML_RE.search(stripped[:4096]):
+        return "html"
+    if ext in {".md", ".markdown"} or (ext not in {".txt", ".csv"} and _MD_RE.search(text)):
+        return "markdown"
+    if ext in {".csv", ".tsv"} or (ext != ".txt" and _looks_like_csv(text)):
+        return "csv" if _looks_like_csv(text) or ext == ".csv" else "text"
+    return "text"

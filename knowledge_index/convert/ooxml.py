@@ -1,0 +1,257 @@
+"""Tracked changes and comments read from the raw OOXML.
+
+The converted text is the accepted view, so deleted and moved-away wording exists nowhere else;
+the decisions stage needs it with author and date. Docling also drops w:moveTo text, so the
+DOCX handed to Docling is first rewritten to the accepted view here (`accept_all_changes`).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import datetime
+
+from lxml import etree
+
+from knowledge_index.convert.model import Comment, Revision, RevisionKind
+from knowledge_index.errors import UnsupportedDocument
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+_CORE_NS = {
+    "cp": "http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "dcterms": "http://purl.org/dc/terms/",
+}
+# Entity expansion and network access off: the XML comes from untrusted documents.
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+_CHANGE_KINDS: dict[str, RevisionKind] = {
+    f"{{{W}}}ins": "insert",
+    f"{{{W}}}del": "delete",
+    f"{{{W}}}moveFrom": "move_from",
+    f"{{{W}}}moveTo": "move_to",
+}
+_P, _PPR, _RPR, _T, _DELTEXT = (f"{{{W}}}{n}" for n in ("p", "pPr", "rPr", "t", "delText"))
+_TAB, _BR, _CR = (f"{{{W}}}{n}" for n in ("tab", "br", "cr"))
+
+
+def _attr(element: etree._Element, name: str) -> str | None:
+    return element.get(f"{{{W}}}{name}")
+
+
+def _date(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _read_part(docx: bytes, name: str) -> etree._Element | None:
+    try:
+        with zipfile.ZipFile(io.BytesIO(docx)) as archive:
+            if name not in archive.namelist():
+                return None
+            raw = archive.read(name)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise UnsupportedDocument(f"DOCX container is corrupt ({exc})") from exc
+    try:
+        return etree.fromstring(raw, _PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise UnsupportedDocument(f"DOCX part {name} is not well-formed XML ({exc})") from exc
+
+
+def _text_of(element: etree._Element, *, deleted: bool) -> str:
+    """Visible text under `element`; with `deleted`, w:delText counts as text too."""
+    parts = []
+    for node in element.iter(_T, _DELTEXT, _TAB, _BR, _CR):
+        if node.tag == _T or (deleted and node.tag == _DELTEXT):
+            parts.append(node.text or "")
+        elif node.tag == _TAB:
+            parts.append("\t")
+        elif node.tag in (_BR, _CR):
+            parts.append("\n")
+    return "".join(parts)
+
+
+def _accepted_paragraph_text(paragraph: etree._Element) -> str:
+    parts = []
+    for node in paragraph.iter(_T, _TAB, _BR, _CR):
+        if any(a.tag in (f"{{{W}}}del", f"{{{W}}}moveFrom") for a in node.iterancestors()):
+            continue
+        parts.append(node.text or "" if node.tag == _T else ("\t" if node.tag == _TAB else "\n"))
+    return "".join(parts)
+
+
+def _enclosing_change(element: etree._Element, stop: etree._Element) -> str | None:
+    for ancestor in element.iterancestors():
+        if ancestor is stop:
+            return None
+        if ancestor.tag in _CHANGE_KINDS:
+            return _attr(ancestor, "id")
+    return None
+
+
+def extract_revisions(docx: bytes) -> list[Revision]:
+    root = _read_part(docx, "word/document.xml")
+    if root is None:
+        raise UnsupportedDocument("DOCX has no word/document.xml part")
+    revisions: list[Revision] = []
+    for index, paragraph in enumerate(root.iter(_P)):
+        context = _accepted_paragraph_text(paragraph)
+        ppr = paragraph.find(_PPR)
+        mark = ppr.find(_RPR) if ppr is not None else None
+        if mark is not None:
+            for change in mark:
+                kind = {"ins": "paragraph_insert", "del": "paragraph_delete"}.get(
+                    etree.QName(change).localname
+                )
+                if kind:
+                    revisions.append(
+                        Revision(
+                            kind=kind,
+                            author=_attr(change, "author"),
+                            date=_date(_attr(change, "date")),
+                            text=_text_of(paragraph, deleted=kind == "paragraph_delete"),
+                            paragraph_index=index,
+                            context=context,
+                            revision_id=_attr(change, "id"),
+                        )
+                    )
+        for change in paragraph.iter(*_CHANGE_KINDS):
+            if change.getparent() is not None and change.getparent().tag == _RPR:
+                continue  # a paragraph-mark or formatting marker, handled above
+            # Nested paragraphs (text boxes) are visited as paragraphs of their own.
+            owner = next(change.iterancestors(_P), None)
+            if owner is not paragraph:
+                continue
+            kind = _CHANGE_KINDS[change.tag]
+            revisions.append(
+                Revision(
+                    kind=kind,
+                    author=_attr(change, "author"),
+                    date=_date(_attr(change, "date")),
+                    text=_text_of(change, deleted=True),
+                    paragraph_index=index,
+                    context=context,
+                    revision_id=_attr(change, "id"),
+                    nested_in=_enclosing_change(change, paragraph),
+                )
+            )
+    return revisions
+
+
+def extract_comments(docx: bytes) -> list[Comment]:
+    comments_root = _read_part(docx, "word/comments.xml")
+    if comments_root is None:
+        return []
+    document = _read_part(docx, "word/document.xml")
+    anchors: dict[str, list[str]] = {}
+    if document is not None:
+        open_ids: list[str] = []
+        for event, node in etree.iterwalk(document, events=("start", "end")):
+            tag = node.tag
+            if event == "start" and tag == f"{{{W}}}commentRangeStart":
+                open_ids.append(_attr(node, "id") or "")
+                anchors.setdefault(open_ids[-1], [])
+            elif event == "start" and tag == f"{{{W}}}commentRangeEnd":
+                if (comment_id := _attr(node, "id")) in open_ids:
+                    open_ids.remove(comment_id)
+            elif event == "start" and tag == _T:
+                for comment_id in open_ids:
+                    anchors[comment_id].append(node.text or "")
+            elif event == "end" and tag == _P:
+                for comment_id in open_ids:
+                    anchors[comment_id].append("\n")
+    comments = []
+    for element in comments_root.iter(f"{{{W}}}comment"):
+        comment_id = _attr(element, "id") or ""
+        paragraphs = [_text_of(p, deleted=False) for p in element.iter(_P)]
+        comments.append(
+            Comment(
+                id=comment_id,
+                author=_attr(element, "author"),
+                initials=_attr(element, "initials"),
+                date=_date(_attr(element, "date")),
+                text="\n".join(paragraphs).strip(),
+                anchored_text="".join(anchors.get(comment_id, [])).strip(),
+            )
+        )
+    return comments
+
+
+def core_properties(package: bytes) -> dict[str, str]:
+    """Title, author and dates from docProps/core.xml of any OOXML package."""
+    root = _read_part(package, "docProps/core.xml")
+    if root is None:
+        return {}
+    fields = {
+        "title": "dc:title",
+        "subject": "dc:subject",
+        "author": "dc:creator",
+        "last_modified_by": "cp:lastModifiedBy",
+        "keywords": "cp:keywords",
+        "language": "dc:language",
+        "created": "dcterms:created",
+        "modified": "dcterms:modified",
+    }
+    found = {}
+    for key, path in fields.items():
+        node = root.find(path, _CORE_NS)
+        if node is not None and node.text and node.text.strip():
+            found[key] = node.text.strip()
+    return found
+
+
+def _accept(root: etree._Element) -> None:
+    for marker in list(root.iter(f"{{{W}}}rPrChange", f"{{{W}}}pPrChange")):
+        marker.getparent().remove(marker)
+    for row in list(root.iter(f"{{{W}}}tr")):
+        props = row.find(f"{{{W}}}trPr")
+        if props is not None and props.find(f"{{{W}}}del") is not None:
+            row.getparent().remove(row)
+    # A deleted paragraph mark joins the paragraph's remaining content onto the next one.
+    for paragraph in list(root.iter(_P)):
+        ppr = paragraph.find(_PPR)
+        mark = ppr.find(_RPR) if ppr is not None else None
+        if mark is None or mark.find(f"{{{W}}}del") is None:
+            continue
+        following = paragraph.getnext()
+        if following is None or following.tag != _P:
+            continue
+        content = [child for child in paragraph if child.tag != _PPR]
+        anchor = following.find(_PPR)
+        position = following.index(anchor) + 1 if anchor is not None else 0
+        for offset, child in enumerate(content):
+            following.insert(position + offset, child)
+        paragraph.getparent().remove(paragraph)
+    for element in list(root.iter(*_CHANGE_KINDS, "{*}moveFromRangeStart", "{*}moveFromRangeEnd",
+                                  "{*}moveToRangeStart", "{*}moveToRangeEnd")):  # fmt: skip
+        parent = element.getparent()
+        if parent is None:
+            continue
+        if element.tag in (f"{{{W}}}del", f"{{{W}}}moveFrom") or parent.tag == _RPR:
+            parent.remove(element)
+        elif element.tag in (f"{{{W}}}ins", f"{{{W}}}moveTo"):
+            position = parent.index(element)
+            for offset, child in enumerate(list(element)):
+                parent.insert(position + offset, child)
+            parent.remove(element)
+        else:
+            parent.remove(element)
+
+
+def accept_all_changes(docx: bytes) -> bytes:
+    """The package with every tracked change accepted, i.e. the text Word shows."""
+    parts = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
+    source = zipfile.ZipFile(io.BytesIO(docx))
+    out = io.BytesIO()
+    with source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename in parts or info.filename.startswith(("word/header", "word/footer")):
+                root = etree.fromstring(data, _PARSER)
+                _accept(root)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            target.writestr(info, data)
+    return out.getvalue()
