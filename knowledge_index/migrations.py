@@ -77,8 +77,7 @@ def migrate(engine: Engine, directory: Path | None = None) -> list[str]:
             conn.exec_driver_sql(migration.sql)
             conn.execute(
                 text(
-                    "INSERT INTO ki_schema_migrations (version, name, checksum)"
-                    " VALUES (:v, :n, :c)"
+                    "INSERT INTO ki_schema_migrations (version, name, checksum) VALUES (:v, :n, :c)"
                 ),
                 {"v": migration.version, "n": migration.name, "c": migration.checksum},
             )

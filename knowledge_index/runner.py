@@ -114,8 +114,7 @@ def _run_one(
     elif handler is None:
         error = NotImplementedError(f"no handler is installed for stage {c.stage!r}")
     else:
-        ctx = StageContext(settings, engine, c.stage, obj, blobs, c.attempts,
-                           c.access_only_reindex)
+        ctx = StageContext(settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex)
         try:
             outcome = handler(ctx)
         except Exception as exc:  # every failure is recorded; none escapes the batch
@@ -126,12 +125,26 @@ def _run_one(
             status = Status(outcome.status)
             ok = settle(conn, c, status=status, producer_version=version, reason=outcome.reason)
             return DocumentResult(
-                c.source_object_id, c.stage, status.value, bucket(status.value, outcome.reason),
-                outcome.reason, seconds, c.attempts, outcome.metadata, claim_lost=not ok,
+                c.source_object_id,
+                c.stage,
+                status.value,
+                bucket(status.value, outcome.reason),
+                outcome.reason,
+                seconds,
+                c.attempts,
+                outcome.metadata,
+                claim_lost=not ok,
             )
         assert error is not None
         failure = record_failure(conn, c, error, settings)
         return DocumentResult(
-            c.source_object_id, c.stage, failure.status.value, failure.status.value, None,
-            seconds, c.attempts, error=failure.error, claim_lost=not failure.recorded,
+            c.source_object_id,
+            c.stage,
+            failure.status.value,
+            failure.status.value,
+            None,
+            seconds,
+            c.attempts,
+            error=failure.error,
+            claim_lost=not failure.recorded,
         )

@@ -55,8 +55,9 @@ def _db_url(url: str, database: str, driver: str) -> str:
     )
 
 
-def create_test_database(pg_server: str, prefix: str = "t", template: str | None = TEMPLATE_DB
-                         ) -> str:
+def create_test_database(
+    pg_server: str, prefix: str = "t", template: str | None = TEMPLATE_DB
+) -> str:
     name = f"{prefix}_{uuid.uuid4().hex[:12]}"
     admin = _admin(pg_server)
     with admin.connect() as conn:

@@ -236,16 +236,23 @@ def retry_quarantined(
         previous_error=previous,
         deterministic=bool(previous and previous.get("deterministic")),
     )
-    audit(conn, actor, "quarantine_retry", object_id, {
-        "released_stage": earliest,
-        "requested_stage": stage,
-        "overruled_error": previous,
-    })
+    audit(
+        conn,
+        actor,
+        "quarantine_retry",
+        object_id,
+        {
+            "released_stage": earliest,
+            "requested_stage": stage,
+            "overruled_error": previous,
+        },
+    )
     return report
 
 
-def audit(conn: Connection, actor: str, action: str, subject: str | None,
-          detail: dict[str, Any]) -> None:
+def audit(
+    conn: Connection, actor: str, action: str, subject: str | None, detail: dict[str, Any]
+) -> None:
     conn.execute(
         text(
             "INSERT INTO audit_log (actor, action, subject, detail)"

@@ -83,9 +83,9 @@ class QuarantineEntry(BaseModel):
     updated_at: Any
 
 
-def quarantine(conn: Connection, *, stage: str | None = None, limit: int = 500) -> list[
-    QuarantineEntry
-]:
+def quarantine(
+    conn: Connection, *, stage: str | None = None, limit: int = 500
+) -> list[QuarantineEntry]:
     if stage:
         check_stage(stage)
     rows = conn.execute(
@@ -101,8 +101,15 @@ def quarantine(conn: Connection, *, stage: str | None = None, limit: int = 500) 
     ).all()
     return [
         QuarantineEntry(
-            source_object_id=r[0], path=r[1], source_id=r[2], stage=r[3], attempts=r[4],
-            error_class=r[5], message=r[6], deterministic=r[7], updated_at=r[8],
+            source_object_id=r[0],
+            path=r[1],
+            source_id=r[2],
+            stage=r[3],
+            attempts=r[4],
+            error_class=r[5],
+            message=r[6],
+            deterministic=r[7],
+            updated_at=r[8],
         )
         for r in rows
     ]

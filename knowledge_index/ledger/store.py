@@ -115,8 +115,12 @@ def settle(
             " claimed_at = NULL, claimed_by = NULL, access_only_reindex = false,"
             " updated_at = now()" + _FENCE
         ),
-        {**_claim_params(claim_), "status": status.value, "reason": reason,
-         "version": producer_version},
+        {
+            **_claim_params(claim_),
+            "status": status.value,
+            "reason": reason,
+            "version": producer_version,
+        },
     )
     if result.rowcount != 1:
         return False
@@ -183,8 +187,12 @@ def record_failure(
             " next_retry_at = :next, claimed_at = NULL, claimed_by = NULL, updated_at = now()"
             + _FENCE
         ),
-        {**_claim_params(claim_), "status": status.value, "err": json.dumps(error),
-         "next": next_retry},
+        {
+            **_claim_params(claim_),
+            "status": status.value,
+            "err": json.dumps(error),
+            "next": next_retry,
+        },
     )
     return FailureResult(status, next_retry, error, result.rowcount == 1)
 

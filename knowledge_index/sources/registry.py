@@ -55,8 +55,13 @@ def add_source(
                     "INSERT INTO sources (id, kind, root, default_acl, sync_interval_seconds,"
                     " allow_empty_scan) VALUES (:id, 'folder', :root, CAST(:acl AS jsonb), :i, :e)"
                 ),
-                {"id": name, "root": str(root), "acl": acl.model_dump_json(),
-                 "i": interval_seconds, "e": allow_empty_scan},
+                {
+                    "id": name,
+                    "root": str(root),
+                    "acl": acl.model_dump_json(),
+                    "i": interval_seconds,
+                    "e": allow_empty_scan,
+                },
             )
     except IntegrityError as exc:
         raise ConfigError(f"a source named {name!r} already exists") from exc
@@ -64,13 +69,17 @@ def add_source(
 
 
 def get_source(conn: Connection, name: str) -> SourceRow:
-    row = conn.execute(
-        text(
-            "SELECT id, kind, root, default_acl, sync_interval_seconds, allow_empty_scan, paused,"
-            " status, last_error FROM sources WHERE id = :id"
-        ),
-        {"id": name},
-    ).mappings().first()
+    row = (
+        conn.execute(
+            text(
+                "SELECT id, kind, root, default_acl, sync_interval_seconds, allow_empty_scan,"
+                " paused, status, last_error FROM sources WHERE id = :id"
+            ),
+            {"id": name},
+        )
+        .mappings()
+        .first()
+    )
     if row is None:
         raise ConfigError(f"no source named {name!r}; add one with `ki source add NAME PATH`")
     return SourceRow.model_validate(dict(row))
@@ -91,9 +100,7 @@ def open_source(row: SourceRow) -> SyncSource:
 
 def set_source_status(conn: Connection, name: str, status: str, error: str | None) -> None:
     conn.execute(
-        text(
-            "UPDATE sources SET status = :s, last_error = :e, updated_at = now() WHERE id = :id"
-        ),
+        text("UPDATE sources SET status = :s, last_error = :e, updated_at = now() WHERE id = :id"),
         {"s": status, "e": error, "id": name},
     )
 

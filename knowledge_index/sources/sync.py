@@ -18,9 +18,9 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import IntegrityError
 
 from knowledge_index.ledger.store import restart_document, seed_objects
+from knowledge_index.settings import Settings
 from knowledge_index.sources.base import AccessGrants, Observation, SyncSource, stable_object_id
 from knowledge_index.sources.registry import get_source, open_source, set_source_status
-from knowledge_index.settings import Settings
 
 BATCH = 500
 # Below this many objects a fraction says little (2 of 3 files missing is not a mass event).
@@ -178,12 +178,11 @@ def _scan(
             pending = []
     if pending:
         _apply_batch(engine, source_id, source, pending, report, register_partitions)
-    missing = sorted(
-        k.id for ext, k in known.items() if not k.deleted and ext not in seen
-    )
+    missing = sorted(k.id for ext, k in known.items() if not k.deleted and ext not in seen)
     with engine.begin() as conn:
-        _confirm_deletions(conn, settings, source_id, source, allow_empty_scan, known, missing,
-                           report)
+        _confirm_deletions(
+            conn, settings, source_id, source, allow_empty_scan, known, missing, report
+        )
 
 
 def _apply_batch(
@@ -254,21 +253,45 @@ def _same_stat(obs: Observation, prior: _Known) -> bool:
     )
 
 
-def _insert_object(conn: Connection, oid: str, source_id: str, obs: Observation,
-                   content_hash: str | None, acl: AccessGrants, acl_hash: str) -> None:
+def _insert_object(
+    conn: Connection,
+    oid: str,
+    source_id: str,
+    obs: Observation,
+    content_hash: str | None,
+    acl: AccessGrants,
+    acl_hash: str,
+) -> None:
     conn.execute(
         text(
             "INSERT INTO source_objects (id, source_id, external_id, path, size_bytes, mtime_ns,"
             " observed_hash, acl, acl_hash)"
             " VALUES (:id, :s, :e, :p, :size, :m, :h, CAST(:acl AS jsonb), :ah)"
         ),
-        {"id": oid, "s": source_id, "e": obs.external_id, "p": obs.path, "size": obs.size_bytes,
-         "m": obs.mtime_ns, "h": content_hash, "acl": acl.model_dump_json(), "ah": acl_hash},
+        {
+            "id": oid,
+            "s": source_id,
+            "e": obs.external_id,
+            "p": obs.path,
+            "size": obs.size_bytes,
+            "m": obs.mtime_ns,
+            "h": content_hash,
+            "acl": acl.model_dump_json(),
+            "ah": acl_hash,
+        },
     )
 
 
-def _update_object(conn: Connection, oid: str, obs: Observation, content_hash: str | None,
-                   acl: AccessGrants, acl_hash: str, *, undelete: bool = False) -> None:
+def _update_object(
+    conn: Connection,
+    oid: str,
+    obs: Observation,
+    content_hash: str | None,
+    acl: AccessGrants,
+    acl_hash: str,
+    *,
+    undelete: bool = False,
+) -> None:
     conn.execute(
         text(
             "UPDATE source_objects SET path = :p, size_bytes = :size, mtime_ns = :m,"
@@ -277,8 +300,15 @@ def _update_object(conn: Connection, oid: str, obs: Observation, content_hash: s
             + (", deleted_at = NULL" if undelete else "")
             + " WHERE id = :id"
         ),
-        {"id": oid, "p": obs.path, "size": obs.size_bytes, "m": obs.mtime_ns, "h": content_hash,
-         "acl": acl.model_dump_json(), "ah": acl_hash},
+        {
+            "id": oid,
+            "p": obs.path,
+            "size": obs.size_bytes,
+            "m": obs.mtime_ns,
+            "h": content_hash,
+            "acl": acl.model_dump_json(),
+            "ah": acl_hash,
+        },
     )
 
 
@@ -319,11 +349,15 @@ def _confirm_deletions(
 ) -> None:
     live = sum(1 for k in known.values() if not k.deleted)
     if not missing:
-        conn.execute(text("DELETE FROM source_deletion_watches WHERE source_id = :s"),
-                     {"s": source_id})
         conn.execute(
-            text("UPDATE source_objects SET pending_deletion = false"
-                 " WHERE source_id = :s AND pending_deletion"), {"s": source_id}
+            text("DELETE FROM source_deletion_watches WHERE source_id = :s"), {"s": source_id}
+        )
+        conn.execute(
+            text(
+                "UPDATE source_objects SET pending_deletion = false"
+                " WHERE source_id = :s AND pending_deletion"
+            ),
+            {"s": source_id},
         )
         return
     if report.observed == 0 and not (allow_empty_scan or source.capabilities.verifiable_emptiness):
@@ -333,25 +367,33 @@ def _confirm_deletions(
     fingerprint = hashlib.sha256("\n".join(missing).encode()).hexdigest()
     required = settings.pipeline.deletion_confirmations
     fraction = len(missing) / max(live, 1)
-    if live >= MIN_OBJECTS_FOR_FRACTION_GUARD and fraction > settings.pipeline.max_tombstone_fraction:
+    if (
+        live >= MIN_OBJECTS_FOR_FRACTION_GUARD
+        and fraction > settings.pipeline.max_tombstone_fraction
+    ):
         # Even an operator who asked for immediate deletes gets a second look at a mass one.
         report.mass_deletion = True
         required = max(required, 2)
     watch = conn.execute(
-        text("SELECT fingerprint, confirmations FROM source_deletion_watches"
-             " WHERE source_id = :s FOR UPDATE"),
+        text(
+            "SELECT fingerprint, confirmations FROM source_deletion_watches"
+            " WHERE source_id = :s FOR UPDATE"
+        ),
         {"s": source_id},
     ).first()
     confirmations = watch[1] + 1 if watch is not None and watch[0] == fingerprint else 1
     if confirmations >= required:
         conn.execute(
-            text("UPDATE source_objects SET deleted_at = now(), pending_deletion = false,"
-                 " updated_at = now() WHERE id = ANY(CAST(:ids AS text[]))"),
+            text(
+                "UPDATE source_objects SET deleted_at = now(), pending_deletion = false,"
+                " updated_at = now() WHERE id = ANY(CAST(:ids AS text[]))"
+            ),
             {"ids": missing},
         )
         restart_document(conn, missing)
-        conn.execute(text("DELETE FROM source_deletion_watches WHERE source_id = :s"),
-                     {"s": source_id})
+        conn.execute(
+            text("DELETE FROM source_deletion_watches WHERE source_id = :s"), {"s": source_id}
+        )
         report.tombstoned = len(missing)
         report.deletion_confirmations = f"{confirmations} of {required}"
         return
@@ -368,16 +410,19 @@ def _confirm_deletions(
     )
     # Documents stay searchable while the deletion is being confirmed.
     conn.execute(
-        text("UPDATE source_objects SET pending_deletion = (id = ANY(CAST(:ids AS text[])))"
-             " WHERE source_id = :s AND deleted_at IS NULL"),
+        text(
+            "UPDATE source_objects SET pending_deletion = (id = ANY(CAST(:ids AS text[])))"
+            " WHERE source_id = :s AND deleted_at IS NULL"
+        ),
         {"ids": missing, "s": source_id},
     )
     report.pending_deletions = len(missing)
     report.deletion_confirmations = f"{confirmations} of {required}"
 
 
-def _write_counters(conn: Connection, report: SyncReport, *, status: str,
-                    error: str | None = None) -> None:
+def _write_counters(
+    conn: Connection, report: SyncReport, *, status: str, error: str | None = None
+) -> None:
     conn.execute(
         text(
             "UPDATE sync_runs SET status = :status, observed = :observed, created = :created,"
@@ -389,10 +434,20 @@ def _write_counters(conn: Connection, report: SyncReport, *, status: str,
             " WHERE id = :id"
         ),
         {
-            **report.model_dump(include={
-                "observed", "created", "changed", "unchanged", "restored", "tombstoned",
-                "access_changed", "unreadable", "pending_deletions", "handed_off",
-            }),
+            **report.model_dump(
+                include={
+                    "observed",
+                    "created",
+                    "changed",
+                    "unchanged",
+                    "restored",
+                    "tombstoned",
+                    "access_changed",
+                    "unreadable",
+                    "pending_deletions",
+                    "handed_off",
+                }
+            ),
             "status": status,
             "error": error,
             "id": report.sync_run_id,
@@ -402,8 +457,10 @@ def _write_counters(conn: Connection, report: SyncReport, *, status: str,
 
 def mark_partitions_registered(conn: Connection, ids: list[str]) -> None:
     conn.execute(
-        text("UPDATE source_objects SET partition_registered = true"
-             " WHERE id = ANY(CAST(:ids AS text[]))"),
+        text(
+            "UPDATE source_objects SET partition_registered = true"
+            " WHERE id = ANY(CAST(:ids AS text[]))"
+        ),
         {"ids": ids},
     )
 

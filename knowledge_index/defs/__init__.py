@@ -1,0 +1,1 @@
+"""The Dagster layer: a thin shell over the domain. Nothing here decides what a document needs."""

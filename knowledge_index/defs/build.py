@@ -1,0 +1,50 @@
+"""Building the Definitions; `definitions.py` holds the loaded code location."""
+
+from __future__ import annotations
+
+import logging
+
+from dagster import Definitions, define_asset_job, in_process_executor
+
+from knowledge_index.db import get_engine
+from knowledge_index.defs.assets import build_stage_assets, built_stages
+from knowledge_index.defs.resources import KnowledgeIndex
+from knowledge_index.defs.sensors import build_insertion_sensor, build_sync_sensor
+from knowledge_index.defs.sync_job import source_sync
+from knowledge_index.migrations import migrate
+from knowledge_index.settings import Settings, load_settings
+from knowledge_index.sources.registry import list_sources
+
+log = logging.getLogger(__name__)
+
+
+def stage_job_name(stage: str) -> str:
+    return f"{stage}_job"
+
+
+def build_definitions(settings: Settings | None = None) -> Definitions:
+    settings = settings or load_settings()
+    engine = get_engine(settings)
+    migrate(engine)
+    with engine.connect() as conn:
+        sources = list_sources(conn)
+    stages = built_stages()
+    stage_jobs = [
+        define_asset_job(
+            stage_job_name(stage),
+            selection=[stage],
+            executor_def=in_process_executor,
+            description=f"Run {stage} for a range of documents (batched, in-process).",
+        )
+        for stage in stages
+    ]
+    return Definitions(
+        assets=build_stage_assets(settings),
+        jobs=[source_sync, *stage_jobs],
+        sensors=[
+            build_insertion_sensor(stages, settings.pipeline.batch_size),
+            *[build_sync_sensor(row) for row in sources],
+        ],
+        resources={"ki": KnowledgeIndex()},
+        executor=in_process_executor,
+    )

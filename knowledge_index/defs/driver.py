@@ -1,0 +1,146 @@
+"""`ki sync` and `ki run`: the same Dagster jobs the daemon launches, executed in this process.
+
+Every run is a real Dagster run in the product's instance (visible in the UI with its events);
+only the launcher differs from the daemon path.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from dagster import DagsterInstance, Definitions
+
+from knowledge_index.db import get_engine
+from knowledge_index.defs.assets import built_stages
+from knowledge_index.defs.build import build_definitions, stage_job_name
+from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG, get_instance
+from knowledge_index.defs.launch import plan_stage_runs, register_missing_partitions
+from knowledge_index.ledger.maintenance import PrepareReport, prepare
+from knowledge_index.ledger.report import next_retry_due
+from knowledge_index.settings import Settings
+from knowledge_index.sources.sync import SyncInFlight, SyncReport
+
+
+@dataclass
+class RunSummary:
+    runs: int = 0
+    failed_runs: int = 0
+    documents_by_stage: dict[str, int] = field(default_factory=dict)
+    prepare: PrepareReport | None = None
+    seconds: float = 0.0
+
+
+ProgressFn = Callable[[str, int], None]
+
+
+class Driver:
+    def __init__(
+        self,
+        settings: Settings,
+        instance: DagsterInstance | None = None,
+        defs: Definitions | None = None,
+    ) -> None:
+        self.settings = settings
+        self.engine = get_engine(settings)
+        self.instance = instance or get_instance(settings)
+        self.defs = defs or build_definitions(settings)
+
+    def sync(self, source_id: str, trigger: str = "cli") -> SyncReport:
+        from knowledge_index.sources.sync import SyncInFlight as _Busy
+
+        with self.engine.connect() as conn:
+            from sqlalchemy import text
+
+            busy = conn.execute(
+                text(
+                    "SELECT 1 FROM sync_runs WHERE source_id = :s AND status IN"
+                    " ('queued', 'running') AND updated_at > now() - make_interval(secs => :n)"
+                ),
+                {"s": source_id, "n": self.settings.pipeline.claim_timeout_seconds},
+            ).first()
+        if busy:
+            raise _Busy(f"a sync of source {source_id!r} is already in flight; skipped")
+        job = self.defs.resolve_job_def("source_sync")
+        result = job.execute_in_process(
+            run_config={
+                "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}}
+            },
+            instance=self.instance,
+            tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
+            raise_on_error=False,
+        )
+        if not result.success:
+            raise SyncFailed(_first_error(result))
+        counters = result.output_for_node("sync_source_op")
+        return SyncReport.model_validate(counters)
+
+    def run_until_idle(
+        self,
+        *,
+        max_wait_seconds: float = 60.0,
+        trigger: str = "cli",
+        progress: ProgressFn | None = None,
+    ) -> RunSummary:
+        """Run every owed stage for every document, stage by stage, until nothing is owed.
+
+        Retries due within `max_wait_seconds` are waited for; later ones are left to the next
+        run (the ledger keeps them).
+        """
+        summary = RunSummary()
+        started = time.monotonic()
+        stages = built_stages()
+        while True:
+            with self.engine.begin() as conn:
+                report = prepare(conn, self.settings)
+            summary.prepare = summary.prepare or report
+            register_missing_partitions(self.instance, self.engine)
+            launched = 0
+            for stage in stages:
+                for plan in plan_stage_runs(
+                    self.instance, self.engine, stage, self.settings.pipeline.batch_size
+                ):
+                    launched += 1
+                    ok = self._execute_range(stage, plan.tags(trigger))
+                    summary.runs += 1
+                    summary.failed_runs += not ok
+                    summary.documents_by_stage[stage] = (
+                        summary.documents_by_stage.get(stage, 0) + plan.owed
+                    )
+                    if progress:
+                        progress(stage, plan.owed)
+            if launched:
+                continue
+            with self.engine.connect() as conn:
+                due = next_retry_due(conn)
+            if due is None:
+                break
+            wait = (due - datetime.now(UTC)).total_seconds()
+            if wait > max_wait_seconds:
+                break
+            time.sleep(max(wait, 0) + 0.05)
+        summary.seconds = time.monotonic() - started
+        return summary
+
+    def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
+        job = self.defs.resolve_job_def(stage_job_name(stage))
+        result = job.execute_in_process(instance=self.instance, tags=tags, raise_on_error=False)
+        return result.success
+
+
+class SyncFailed(RuntimeError):
+    pass
+
+
+def _first_error(result) -> str:
+    for event in result.all_events:
+        if event.is_failure and event.event_specific_data is not None:
+            err = getattr(event.event_specific_data, "error", None)
+            if err is not None:
+                return err.message.strip().splitlines()[-1] if err.message else str(err)
+    return "sync run failed"
+
+
+__all__ = ["Driver", "RunSummary", "SyncFailed", "SyncInFlight"]

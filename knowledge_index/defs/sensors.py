@@ -1,0 +1,137 @@
+"""Sensors decide *when*; the work happens in runs.
+
+- one sync sensor per source: launches that source's sync run at its interval, or sooner when
+  the folder's directory fingerprint moves (files added, removed or renamed);
+- the insertion sensor: runs the ledger's housekeeping and launches batched stage runs for owed
+  rows, never for a stage that already has an active run (which owns those documents).
+"""
+
+import json
+from datetime import UTC, datetime
+
+from dagster import (
+    DefaultSensorStatus,
+    RunRequest,
+    RunsFilter,
+    SensorDefinition,
+    SensorEvaluationContext,
+    SensorResult,
+    SkipReason,
+    sensor,
+)
+from sqlalchemy import text
+
+from knowledge_index.db import get_engine
+from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG
+from knowledge_index.defs.launch import (
+    ACTIVE_STATUSES,
+    plan_stage_runs,
+    register_missing_partitions,
+    stage_has_active_run,
+)
+from knowledge_index.ledger.maintenance import prepare
+from knowledge_index.settings import load_settings
+from knowledge_index.sources.folder import FolderSource
+from knowledge_index.sources.registry import SourceRow, get_source, open_source
+
+MAX_RUNS_PER_STAGE_PER_TICK = 10
+
+
+def _last_sync_started(source_id: str) -> datetime | None:
+    engine = get_engine(load_settings())
+    with engine.connect() as conn:
+        return conn.execute(
+            text("SELECT max(started_at) FROM sync_runs WHERE source_id = :s"), {"s": source_id}
+        ).scalar_one()
+
+
+def sync_run_request(source_id: str, trigger: str) -> RunRequest:
+    return RunRequest(
+        job_name="source_sync",
+        run_config={
+            "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}}
+        },
+        tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
+    )
+
+
+def build_sync_sensor(row: SourceRow) -> SensorDefinition:
+    source_id = row.id
+
+    @sensor(
+        name=f"sync_{source_id.replace('-', '_')}",
+        job_name="source_sync",
+        minimum_interval_seconds=min(30, row.sync_interval_seconds),
+        default_status=DefaultSensorStatus.RUNNING,
+        description=f"Launches the sync run of source {source_id!r} every "
+        f"{row.sync_interval_seconds}s, sooner when its folders change.",
+    )
+    def _sync_sensor(context: SensorEvaluationContext) -> SensorResult | SkipReason:
+        settings = load_settings()
+        with get_engine(settings).connect() as conn:
+            current = get_source(conn, source_id)
+        if current.paused:
+            return SkipReason(f"source {source_id} is paused")
+        active = context.instance.get_runs(
+            filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: source_id}),
+            limit=1,
+        )
+        if active:
+            return SkipReason(f"a sync of {source_id} is already in flight")
+        state = json.loads(context.cursor) if context.cursor else {}
+        source = open_source(current)
+        fingerprint = source.dir_fingerprint() if isinstance(source, FolderSource) else None
+        last = _last_sync_started(source_id)
+        now = datetime.now(UTC)
+        due = last is None or (now - last).total_seconds() >= current.sync_interval_seconds
+        changed = fingerprint is not None and fingerprint != state.get("fingerprint")
+        cursor = json.dumps({"fingerprint": fingerprint})
+        if not (due or changed):
+            return SensorResult(
+                skip_reason=SkipReason("not due and nothing changed"), cursor=cursor
+            )
+        trigger = "interval" if due else "event"
+        return SensorResult(run_requests=[sync_run_request(source_id, trigger)], cursor=cursor)
+
+    return _sync_sensor
+
+
+def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefinition:
+    @sensor(
+        name="insertion",
+        minimum_interval_seconds=15,
+        default_status=DefaultSensorStatus.RUNNING,
+        description="Ledger housekeeping (stale claims, outdated versions, re-enabled stages), "
+        "then batched stage runs for every owed document.",
+        asset_selection=stages,
+    )
+    def _insertion(context: SensorEvaluationContext) -> SensorResult | SkipReason:
+        settings = load_settings()
+        engine = get_engine(settings)
+        with engine.begin() as conn:
+            prepare(conn, settings)
+        register_missing_partitions(context.instance, engine)
+        requests: list[RunRequest] = []
+        for stage in stages:
+            if stage_has_active_run(context.instance, stage):
+                continue
+            for plan in plan_stage_runs(context.instance, engine, stage, batch_size)[
+                :MAX_RUNS_PER_STAGE_PER_TICK
+            ]:
+                requests.append(
+                    RunRequest(
+                        asset_selection=[_key(stage)],
+                        tags=plan.tags("sensor"),
+                    )
+                )
+        if not requests:
+            return SkipReason("nothing owed")
+        return SensorResult(run_requests=requests)
+
+    return _insertion
+
+
+def _key(stage: str):
+    from dagster import AssetKey
+
+    return AssetKey(stage)

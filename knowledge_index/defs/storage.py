@@ -1,0 +1,96 @@
+"""dagster-postgres with pooled connections.
+
+dagster-postgres opens a new connection for every storage operation (NullPool); at one event per
+document per stage that connection setup is most of the orchestration tax. These subclasses keep
+a small pool per storage and are selected in dagster.yaml through `storage: custom:`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as db
+from dagster._serdes import ConfigurableClassData
+from dagster_postgres.event_log import PostgresEventLogStorage
+from dagster_postgres.run_storage import PostgresRunStorage
+from dagster_postgres.schedule_storage import PostgresScheduleStorage
+from dagster_postgres.storage import DagsterPostgresStorage
+
+_MODULE = __name__
+
+
+def _pooled(engine: db.Engine) -> db.Engine:
+    # pre_ping recovers from a restarted server; recycle keeps long-lived daemons healthy.
+    return db.create_engine(
+        engine.url,
+        isolation_level="AUTOCOMMIT",
+        pool_size=2,
+        max_overflow=8,
+        pool_recycle=900,
+        pool_pre_ping=True,
+    )
+
+
+class PooledPostgresEventLogStorage(PostgresEventLogStorage):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._engine = _pooled(self._engine)
+
+
+class PooledPostgresRunStorage(PostgresRunStorage):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._engine = _pooled(self._engine)
+
+
+class PooledPostgresScheduleStorage(PostgresScheduleStorage):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._engine = _pooled(self._engine)
+
+
+class PooledPostgresStorage(DagsterPostgresStorage):
+    def __init__(
+        self,
+        postgres_url: str,
+        should_autocreate_tables: bool = True,
+        inst_data: ConfigurableClassData | None = None,
+        token_provider: Any = None,
+    ) -> None:
+        super().__init__(postgres_url, should_autocreate_tables, inst_data, token_provider)
+        self._run_storage = PooledPostgresRunStorage(
+            postgres_url, should_autocreate_tables, token_provider=token_provider
+        )
+        self._event_log_storage = PooledPostgresEventLogStorage(
+            postgres_url, should_autocreate_tables, token_provider=token_provider
+        )
+        self._schedule_storage = PooledPostgresScheduleStorage(
+            postgres_url, should_autocreate_tables, token_provider=token_provider
+        )
+
+    @classmethod
+    def from_config_value(cls, inst_data: Any, config_value: Any) -> PooledPostgresStorage:
+        from dagster_postgres.utils import pg_url_from_config
+
+        return cls(
+            inst_data=inst_data,
+            postgres_url=pg_url_from_config(config_value),
+            should_autocreate_tables=config_value.get("should_autocreate_tables", True),
+        )
+
+    def _data(self, cls_name: str) -> ConfigurableClassData | None:
+        if self.inst_data is None:
+            return None
+        return ConfigurableClassData(_MODULE, cls_name, self.inst_data.config_yaml)
+
+    @property
+    def event_storage_data(self) -> ConfigurableClassData | None:
+        return self._data("PooledPostgresEventLogStorage")
+
+    @property
+    def run_storage_data(self) -> ConfigurableClassData | None:
+        return self._data("PooledPostgresRunStorage")
+
+    @property
+    def schedule_storage_data(self) -> ConfigurableClassData | None:
+        return self._data("PooledPostgresScheduleStorage")
