@@ -107,15 +107,15 @@ def _run_docling(data: bytes, fmt: DocumentFormat, filename: str, options: Conve
             DocumentStream(name=stem + _SUFFIX[fmt], stream=io.BytesIO(data)),
             raises_on_error=False,
         )
-    except (FileNotFoundError, OSError) as exc:
-        if artifacts is None:
-            raise
-        # The models are the installation's fault, not the document's: retry, never quarantine.
-        raise InfrastructureError(
-            f"Docling models missing or unreadable under {artifacts}: {exc}",
-            reason="docling_models_missing",
-        ) from exc
     except Exception as exc:
+        if artifacts is not None and (
+            isinstance(exc, OSError) or "artifacts_path" in str(exc) or "model" in str(exc).lower()
+        ):
+            # The models are the installation's fault, not the document's: retry, not quarantine.
+            raise InfrastructureError(
+                f"Docling models missing or unreadable under {artifacts}: {exc}",
+                reason="docling_models_missing",
+            ) from exc
         raise UnsupportedDocument(f"{fmt} {filename!r}: Docling failed ({exc})") from exc
     errors = [f"{e.error_message}" for e in result.errors]
     if any(e.category == FailureCategory.TIMEOUT for e in result.errors):

@@ -18,14 +18,15 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
-# Single-byte encodings that agree with cp1252 on the German letters; charset-normalizer
-# often names one of these for short German text, where cp1252 is what was really written.
-_WESTERN_LOOKALIKES = {
-    "cp1250", "cp1252", "latin_1", "iso8859_15", "iso8859_2", "iso8859_10", "iso8859_13",
-    "iso8859_14", "iso8859_16", "iso8859_3", "iso8859_4", "iso8859_9", "mac_iceland",
-    "mac_latin2", "mac_roman", "mac_turkish", "cp775", "cp850", "cp852", "cp858", "cp437",
-    "cp1254", "cp1257",
-}  # fmt: skip
+# charset-normalizer often names some DOS or Central-European code page for short German text
+# (cp857, cp1250, mac_iceland...), where cp1252 is what was really written. Only scripts that
+# are genuinely not Latin, and multi-byte encodings, keep the detector's answer.
+_TRUSTED_PREFIXES = (
+    "utf", "big5", "gb", "hz", "euc", "shift_jis", "cp932", "cp949", "cp950", "iso2022",
+    "johab", "koi8", "cp1251", "cp1253", "cp1255", "cp1256", "cp866", "cp855", "cp737",
+    "cp869", "cp864", "cp862", "iso8859_5", "iso8859_6", "iso8859_7", "iso8859_8",
+    "mac_cyrillic", "mac_greek", "tis_620", "cp874", "ptcp154", "kz1048",
+)  # fmt: skip
 
 
 def _control_ratio(text: str) -> float:
@@ -35,6 +36,14 @@ def _control_ratio(text: str) -> float:
 
 def decode_text(data: bytes, filename: str, *, partial: bool = False) -> tuple[str, str]:
     """(text, encoding). `partial` means `data` is a prefix that may end mid-character."""
+    text, encoding = _decode(data, filename, partial=partial)
+    # Control bytes decode as valid UTF-8 too; text that is mostly controls is binary.
+    if _control_ratio(text[:65536]) > 0.05:
+        raise UnsupportedDocument(f"{filename!r} is binary data of an unsupported type")
+    return text, encoding
+
+
+def _decode(data: bytes, filename: str, *, partial: bool) -> tuple[str, str]:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return data.decode(encoding, errors="replace" if partial else "strict"), encoding
@@ -51,15 +60,12 @@ def decode_text(data: bytes, filename: str, *, partial: bool = False) -> tuple[s
             f"{filename!r} is neither a known document format nor decodable text"
         )
     encoding = best.encoding
-    if encoding in _WESTERN_LOOKALIKES:
+    if not encoding.startswith(_TRUSTED_PREFIXES):
         try:
             return data.decode("cp1252"), "cp1252"
         except UnicodeDecodeError:
             pass  # bytes cp1252 leaves undefined (0x81, 0x8d, ...): trust the detector
-    text = str(best)
-    if _control_ratio(text) > 0.05:
-        raise UnsupportedDocument(f"{filename!r} is binary data of an unsupported type")
-    return text, encoding
+    return str(best), encoding
 
 
 def convert_text(data: bytes, filename: str) -> StructuredDocument:

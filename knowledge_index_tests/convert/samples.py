@@ -217,7 +217,7 @@ _DOCUMENT = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:p><w:moveToRangeStart w:id="50" w:name="move1" w:author="Carol" w:date="2024-03-03T09:00:00Z"/>
 <w:moveTo w:id="51" w:author="Carol" w:date="2024-03-03T09:00:00Z"><w:r><w:t>Clause moved away.</w:t></w:r></w:moveTo>
 <w:moveToRangeEnd w:id="50"/></w:p>
-</w:body></w:document>"""
+</w:body></w:document>"""  # noqa: E501
 
 _COMMENTS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:comments xmlns:w="{W_NS}">
