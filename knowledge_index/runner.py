@@ -24,6 +24,7 @@ from knowledge_index.settings import Settings
 from knowledge_index.stages import HANDLERS
 from knowledge_index.stages.base import SourceObject, StageContext, StageOutcome, load_objects
 
+CLAIM_CHUNK = 16
 # Stages that must still run for a deleted document: index removes it from search.
 RUNS_FOR_DELETED = frozenset({"index"})
 
@@ -79,17 +80,26 @@ def run_stage(
     version = settings.producer_version(stage)
     report = BatchReport(stage=stage, producer_version=version)
     started = time.monotonic()
-    batch_limit = limit or (len(object_ids) if object_ids is not None else 1_000)
-    with engine.begin() as conn:
-        claims = claim(conn, stage, worker, object_ids=object_ids, limit=max(batch_limit, 1))
-    if not claims:
-        report.seconds = time.monotonic() - started
-        return report
-    objects = load_objects(engine, [c.source_object_id for c in claims])
+    remaining = limit if limit is not None else None
+    attempted: list[str] = []
     blobs = BlobStore(settings.blob_dir)
     handler = HANDLERS.get(stage)
-    for c in claims:
-        report.results.append(_run_one(settings, engine, blobs, handler, c, objects, version))
+    while remaining is None or remaining > 0:
+        take = CLAIM_CHUNK if remaining is None else min(CLAIM_CHUNK, remaining)
+        with engine.begin() as conn:
+            # Small claim chunks: a worker killed mid-batch strands at most one chunk until
+            # its claims expire. Attempted rows are excluded so a failure with a zero backoff
+            # is retried by the next run, not spun on inside this one.
+            claims = claim(conn, stage, worker, object_ids=object_ids, exclude=attempted,
+                           limit=take)
+        if not claims:
+            break
+        objects = load_objects(engine, [c.source_object_id for c in claims])
+        for c in claims:
+            attempted.append(c.source_object_id)
+            report.results.append(_run_one(settings, engine, blobs, handler, c, objects, version))
+        if remaining is not None:
+            remaining -= len(claims)
     report.seconds = time.monotonic() - started
     return report
 

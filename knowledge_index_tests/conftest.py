@@ -115,3 +115,14 @@ def corpus(tmp_path: Path) -> Path:
         '{"allow": ["group:beta-team"], "deny": ["user:intern"]}', encoding="utf-8"
     )
     return root
+
+
+@pytest.fixture(autouse=True)
+def _restore_stage_handlers() -> Iterator[None]:
+    """Tests install handlers through the registry; none may leak into the next test."""
+    from knowledge_index.stages import HANDLERS
+
+    saved = dict(HANDLERS)
+    yield
+    HANDLERS.clear()
+    HANDLERS.update(saved)

@@ -24,6 +24,10 @@ from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport
 
 
+# The run's events are stored in the instance either way; the console only needs warnings.
+QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
 @dataclass
 class RunSummary:
     runs: int = 0
@@ -126,7 +130,9 @@ class Driver:
 
     def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
         job = self.defs.resolve_job_def(stage_job_name(stage))
-        result = job.execute_in_process(instance=self.instance, tags=tags, raise_on_error=False)
+        result = job.execute_in_process(
+            run_config=QUIET_LOGS, instance=self.instance, tags=tags, raise_on_error=False
+        )
         return result.success
 
 

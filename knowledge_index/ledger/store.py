@@ -53,6 +53,7 @@ def claim(
     worker: str,
     *,
     object_ids: Sequence[str] | None = None,
+    exclude: Sequence[str] = (),
     limit: int = 100,
 ) -> list[Claim]:
     """Claim the oldest eligible rows of `stage` (optionally among `object_ids`).
@@ -60,6 +61,8 @@ def claim(
     SKIP LOCKED lets any number of workers claim concurrently without double-claiming.
     """
     id_filter = "AND source_object_id = ANY(CAST(:ids AS text[]))" if object_ids is not None else ""
+    if exclude:
+        id_filter += " AND NOT (source_object_id = ANY(CAST(:exclude AS text[])))"
     rows = conn.execute(
         text(
             "WITH eligible AS ("
@@ -75,7 +78,13 @@ def claim(
             " WHERE p.source_object_id = e.source_object_id AND p.stage = :stage"
             " RETURNING p.source_object_id, p.attempts, p.access_only_reindex"
         ),
-        {"stage": stage, "worker": worker, "limit": limit, "ids": list(object_ids or [])},
+        {
+            "stage": stage,
+            "worker": worker,
+            "limit": limit,
+            "ids": list(object_ids or []),
+            "exclude": list(exclude),
+        },
     ).all()
     return [Claim(r[0], stage, r[1], worker, r[2]) for r in rows]
 

@@ -120,7 +120,9 @@ def sync_source(
     trigger: str = "cli",
     dagster_run_id: str | None = None,
     register_partitions: RegisterPartitions | None = None,
+    source: SyncSource | None = None,
 ) -> SyncReport:
+    """Sync one source. `source` overrides the connector built from the source's row."""
     started = time.monotonic()
     with engine.begin() as conn:
         row = get_source(conn, source_id)
@@ -129,7 +131,7 @@ def sync_source(
         )
     report = SyncReport(sync_run_id=run_id, source_id=source_id, trigger=trigger)
     try:
-        source = open_source(row)
+        source = source or open_source(row)
         _scan(engine, settings, row.id, source, row.allow_empty_scan, report, register_partitions)
         report.handed_off = settings.pipeline.auto_insert_after_sync and report.brought_change
         report.seconds = round(time.monotonic() - started, 3)

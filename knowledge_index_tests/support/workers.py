@@ -1,0 +1,41 @@
+"""Entry points for worker processes started by tests (spawned, so nothing is shared)."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+
+
+def claim_worker(stage: str, rounds: int) -> None:
+    """Claim in small batches until nothing is left, logging every claim it received."""
+    from knowledge_index.db import get_engine
+    from knowledge_index.ledger.states import Status
+    from knowledge_index.ledger.store import claim, settle
+    from knowledge_index.runner import new_worker_id
+    from knowledge_index.settings import load_settings
+
+    settings = load_settings()
+    engine = get_engine(settings)
+    worker = new_worker_id()
+    for _ in range(rounds):
+        with engine.begin() as conn:
+            claims = claim(conn, stage, worker, limit=3)
+            for c in claims:
+                conn.execute(
+                    text("INSERT INTO test_claim_log (source_object_id, worker) VALUES (:o, :w)"),
+                    {"o": c.source_object_id, "w": worker},
+                )
+        if not claims:
+            return
+        for c in claims:
+            with engine.begin() as conn:
+                settle(conn, c, status=Status.DONE, producer_version="test")
+
+
+def slow_stage_worker(stage: str) -> None:
+    from knowledge_index.runner import run_stage
+    from knowledge_index.settings import load_settings
+    from knowledge_index.stages import register_handler
+    from knowledge_index_tests.support.handlers import slow_handler
+
+    register_handler(stage, slow_handler)
+    run_stage(load_settings(), stage)
