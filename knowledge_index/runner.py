@@ -90,8 +90,9 @@ def run_stage(
             # Small claim chunks: a worker killed mid-batch strands at most one chunk until
             # its claims expire. Attempted rows are excluded so a failure with a zero backoff
             # is retried by the next run, not spun on inside this one.
-            claims = claim(conn, stage, worker, object_ids=object_ids, exclude=attempted,
-                           limit=take)
+            claims = claim(
+                conn, stage, worker, object_ids=object_ids, exclude=attempted, limit=take
+            )
         if not claims:
             break
         objects = load_objects(engine, [c.source_object_id for c in claims])

@@ -30,9 +30,13 @@ def test_concurrent_processes_never_double_claim(settings, engine, tmp_path):
         p.join(120)
         assert p.exitcode == 0
     with engine.connect() as conn:
-        per_row = dict(conn.execute(text(
-            "SELECT source_object_id, count(*) FROM test_claim_log GROUP BY source_object_id"
-        )).all())
+        per_row = dict(
+            conn.execute(
+                text(
+                    "SELECT source_object_id, count(*) FROM test_claim_log GROUP BY source_object_id"
+                )
+            ).all()
+        )
         workers = conn.execute(text("SELECT count(DISTINCT worker) FROM test_claim_log")).scalar()
     assert set(per_row) == set(ids)
     assert set(per_row.values()) == {1}, "a row was claimed twice"
@@ -67,8 +71,12 @@ def test_sigkilled_worker_claim_expires_and_done_rows_never_rerun(
     with engine.begin() as conn:
         assert recover_stale_claims(conn, short) == (0, 0)  # not expired yet
     with engine.begin() as conn:
-        conn.execute(text("UPDATE processing_state SET claimed_at = now() - interval '11 seconds'"
-                          " WHERE status = 'running'"))
+        conn.execute(
+            text(
+                "UPDATE processing_state SET claimed_at = now() - interval '11 seconds'"
+                " WHERE status = 'running'"
+            )
+        )
     with engine.connect() as conn:
         stranded = conn.execute(
             text("SELECT count(*) FROM processing_state WHERE status = 'running'")

@@ -92,8 +92,10 @@ def test_retryable_errors_back_off_then_quarantine(engine, settings, one_doc, ex
 @pytest.mark.parametrize(
     ("exc", "reason"),
     [
-        (InfrastructureError("gateway down", reason="gateway answered HTTP 503"),
-         "gateway answered HTTP 503"),
+        (
+            InfrastructureError("gateway down", reason="gateway answered HTTP 503"),
+            "gateway answered HTTP 503",
+        ),
         (httpx.ConnectError("connection refused"), "transport error: ConnectError"),
         (httpx.ReadTimeout("read timed out"), "transport error: ReadTimeout"),
         (GatewayStatus(429), "gateway answered HTTP 429"),

@@ -31,18 +31,26 @@ def synced_estate(engine, settings, root: Path, n: int, name: str = "estate") ->
 
 def row(engine, oid: str, stage: str) -> dict:
     with engine.connect() as conn:
-        r = conn.execute(
-            text("SELECT * FROM processing_state WHERE source_object_id = :o AND stage = :s"),
-            {"o": oid, "s": stage},
-        ).mappings().one()
+        r = (
+            conn.execute(
+                text("SELECT * FROM processing_state WHERE source_object_id = :o AND stage = :s"),
+                {"o": oid, "s": stage},
+            )
+            .mappings()
+            .one()
+        )
     return dict(r)
 
 
 def force_due(engine) -> None:
     """Make every failed row's retry due now (instead of sleeping through the backoff)."""
     with engine.begin() as conn:
-        conn.execute(text("UPDATE processing_state SET next_retry_at = now() - interval '1 second'"
-                          " WHERE status = 'failed'"))
+        conn.execute(
+            text(
+                "UPDATE processing_state SET next_retry_at = now() - interval '1 second'"
+                " WHERE status = 'failed'"
+            )
+        )
 
 
 def mark_stage_done(engine, stage: str, version: str) -> None:

@@ -23,7 +23,9 @@ def record_call(ctx: StageContext) -> None:
     with ctx.engine.begin() as conn:
         conn.execute(text(CALLS_DDL))
         conn.execute(
-            text("INSERT INTO test_handler_calls (stage, source_object_id, pid) VALUES (:s, :o, :p)"),
+            text(
+                "INSERT INTO test_handler_calls (stage, source_object_id, pid) VALUES (:s, :o, :p)"
+            ),
             {"s": ctx.stage, "o": ctx.source_object.id, "p": os.getpid()},
         )
 
@@ -52,8 +54,10 @@ def call_counts(engine, stage: str) -> dict[str, int]:
     with engine.begin() as conn:
         conn.execute(text(CALLS_DDL))
         rows = conn.execute(
-            text("SELECT source_object_id, count(*) FROM test_handler_calls WHERE stage = :s"
-                 " GROUP BY source_object_id"),
+            text(
+                "SELECT source_object_id, count(*) FROM test_handler_calls WHERE stage = :s"
+                " GROUP BY source_object_id"
+            ),
             {"s": stage},
         ).all()
     return {r[0]: r[1] for r in rows}
