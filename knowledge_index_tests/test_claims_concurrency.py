@@ -33,7 +33,8 @@ def test_concurrent_processes_never_double_claim(settings, engine, tmp_path):
         per_row = dict(
             conn.execute(
                 text(
-                    "SELECT source_object_id, count(*) FROM test_claim_log GROUP BY source_object_id"
+                    "SELECT source_object_id, count(*) FROM test_claim_log"
+                    " GROUP BY source_object_id"
                 )
             ).all()
         )

@@ -33,7 +33,7 @@ def _ids_by_name(engine) -> dict[str, str]:
 
 
 def test_counts_created_changed_unchanged_restored(engine, settings, estate):
-    root, files = estate
+    _root, files = estate
     first = sync_source(engine, settings, "estate")
     assert (first.created, first.observed) == (12, 12)
     again = sync_source(engine, settings, "estate")
@@ -52,7 +52,7 @@ def test_counts_created_changed_unchanged_restored(engine, settings, estate):
 def test_deletion_needs_identical_missing_sets(engine, estate, monkeypatch):
     monkeypatch.setenv("KI_PIPELINE__DELETION_CONFIRMATIONS", "3")
     settings = load_settings()
-    root, files = estate
+    _root, files = estate
     sync_source(engine, settings, "estate")
     ids = _ids_by_name(engine)
     files[0].unlink()
@@ -86,7 +86,7 @@ def test_deletion_needs_identical_missing_sets(engine, estate, monkeypatch):
 def test_returning_objects_discard_the_claim(engine, estate, monkeypatch):
     monkeypatch.setenv("KI_PIPELINE__DELETION_CONFIRMATIONS", "2")
     settings = load_settings()
-    root, files = estate
+    _root, files = estate
     sync_source(engine, settings, "estate")
     content = files[0].read_bytes()
     files[0].unlink()
@@ -101,7 +101,7 @@ def test_returning_objects_discard_the_claim(engine, estate, monkeypatch):
 def test_empty_scan_deletes_nothing(engine, estate, monkeypatch):
     monkeypatch.setenv("KI_PIPELINE__DELETION_CONFIRMATIONS", "1")
     settings = load_settings()
-    root, files = estate
+    _root, files = estate
     sync_source(engine, settings, "estate")
     for f in files:
         f.unlink()
@@ -113,7 +113,7 @@ def test_empty_scan_deletes_nothing(engine, estate, monkeypatch):
 def test_mass_deletion_gets_a_second_look_even_at_one_confirmation(engine, estate, monkeypatch):
     monkeypatch.setenv("KI_PIPELINE__DELETION_CONFIRMATIONS", "1")
     settings = load_settings()
-    root, files = estate
+    _root, files = estate
     sync_source(engine, settings, "estate")
     for f in files[:8]:
         f.unlink()
