@@ -23,7 +23,6 @@ from knowledge_index.ledger.report import next_retry_due
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport
 
-
 # The run's events are stored in the instance either way; the console only needs warnings.
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 

@@ -45,6 +45,22 @@ def _last_sync_started(source_id: str) -> datetime | None:
         ).scalar_one()
 
 
+def _ledger_sync_in_flight(source_id: str) -> bool:
+    """A sync started outside the daemon (e.g. `ki sync`) also owns the source."""
+    settings = load_settings()
+    with get_engine(settings).connect() as conn:
+        return (
+            conn.execute(
+                text(
+                    "SELECT 1 FROM sync_runs WHERE source_id = :s AND status IN"
+                    " ('queued', 'running') AND updated_at > now() - make_interval(secs => :n)"
+                ),
+                {"s": source_id, "n": settings.pipeline.claim_timeout_seconds},
+            ).first()
+            is not None
+        )
+
+
 def sync_run_request(source_id: str, trigger: str) -> RunRequest:
     return RunRequest(
         job_name="source_sync",
@@ -76,7 +92,7 @@ def build_sync_sensor(row: SourceRow) -> SensorDefinition:
             filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: source_id}),
             limit=1,
         )
-        if active:
+        if active or _ledger_sync_in_flight(source_id):
             return SkipReason(f"a sync of {source_id} is already in flight")
         state = json.loads(context.cursor) if context.cursor else {}
         source = open_source(current)
