@@ -1,0 +1,11 @@
+# One image for the user-code server, webserver, daemon and launched runs.
+FROM python:3.11-slim
+ENV PIP_NO_CACHE_DIR=1 PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 LITELLM_LOCAL_MODEL_COST_MAP=True \
+    DAGSTER_HOME=/opt/dagster/home
+WORKDIR /opt/dagster/app
+COPY pyproject.toml README.md ./
+COPY knowledge_index ./knowledge_index
+COPY sql ./sql
+RUN pip install -e . && mkdir -p "$DAGSTER_HOME"
+COPY dagster.yaml "$DAGSTER_HOME/dagster.yaml"
+COPY workspace.yaml ./workspace.yaml
