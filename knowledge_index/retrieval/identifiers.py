@@ -1,0 +1,60 @@
+"""Exact identifiers: reference numbers, register numbers, court file numbers, file names.
+
+Analyzed BM25 text splits "2024/0173-MS" into "2024", "0173", "ms", which every document of the
+year shares, and embeddings barely see digits at all; identifiers therefore get their own exact
+keyword field and their own ranked list in fusion. Extraction and normalization are shared by the
+indexing and the query side so both produce the same terms.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath, PureWindowsPath
+
+_FILE_EXTENSIONS = (
+    "pdf|docx?|xlsx?|pptx?|msg|eml|txt|csv|html?|md|rtf|odt|ods|odp|xml|json|zip|tiff?|png|jpe?g"
+)
+_PATTERNS = (
+    # Firm reference numbers: 2024/0173-MS
+    re.compile(r"(?<![\w/])\d{4}/\d{2,6}(?:-[A-Za-z]{1,6})?(?![\w/])"),
+    # Commercial/cooperative/partnership/association registers: HRB 12345, HRA 987 B
+    re.compile(r"(?<!\w)(?:HR[AB]|GnR|PR|VR)\s?\d{1,7}(?:\s?[A-Z](?!\w))?", re.IGNORECASE),
+    # Court file numbers: VIII ZR 12/23, 3 O 123/24, 2 BvR 1234/21
+    re.compile(r"(?<!\w)(?:[IVX]{1,6}|\d{1,3})\s[A-Z][A-Za-z]{0,3}\s\d{1,5}/\d{2,4}(?!\w)"),
+    # Letter-number codes: INV-2024-0042, AZ-17
+    re.compile(r"(?<![\w-])[A-Z]{2,6}-\d{2,}(?:-\d+)*(?![\w-])"),
+    # File names
+    re.compile(rf"(?<![\w.-])[\w.-]+\.(?:{_FILE_EXTENSIONS})(?![\w])", re.IGNORECASE),
+)
+_LOOKS_LIKE_ID = re.compile(r"^(?=.*\d)[\w./-]{3,}$")
+
+
+def normalize_identifier(value: str) -> str:
+    return re.sub(r"\s+", "", value).lower()
+
+
+def extract_identifiers(text: str) -> list[str]:
+    found: set[str] = set()
+    for pattern in _PATTERNS:
+        found.update(normalize_identifier(m.group(0)) for m in pattern.finditer(text))
+    return sorted(found)
+
+
+def path_identifiers(path: str) -> list[str]:
+    """File name and stem: users look documents up by the name they saved them under."""
+    if not path:
+        return []
+    name = PureWindowsPath(path).name if "\\" in path else PurePosixPath(path).name
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    values = {normalize_identifier(name), normalize_identifier(stem)}
+    values.update(extract_identifiers(path))
+    return sorted(v for v in values if v)
+
+
+def query_identifiers(query: str) -> list[str]:
+    """Identifiers in a query; a bare token with a digit counts as one even without a pattern."""
+    found = set(extract_identifiers(query))
+    stripped = query.strip()
+    if _LOOKS_LIKE_ID.match(stripped):
+        found.add(normalize_identifier(stripped))
+    return sorted(found)

@@ -1,0 +1,74 @@
+"""Turn one converted document version into embedded chunk records ready for the index."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, Field
+
+from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.chunking import (
+    ChunkingConfig,
+    ChunkingInput,
+    chunk_document,
+    context_header,
+    embedding_input,
+)
+from knowledge_index.retrieval.embeddings import Embedder
+from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
+
+
+class DocumentVersion(BaseModel):
+    document_id: str
+    version_id: str
+    matter_id: str | None = None
+    doc_type: str | None = None
+    status: str | None = None
+    language: str | None = None
+    doc_date: dt.date | None = None
+    path: str = ""
+    title: str = ""
+    content: ChunkingInput
+    acl: CompiledAcl
+    updated_seq: int = Field(0, ge=0)
+
+
+def build_chunk_records(
+    doc: DocumentVersion,
+    embedder: Embedder,
+    config: ChunkingConfig | None = None,
+    with_context_header: bool = True,
+) -> list[ChunkRecord]:
+    config = config or ChunkingConfig(model_max_tokens=embedder.max_tokens)
+    chunks = chunk_document(doc.content, config)
+    header = (
+        context_header(doc.title, doc.doc_type, doc.matter_id, max_tokens=config.header_tokens)
+        if with_context_header
+        else ""
+    )
+    vectors = embedder.embed([embedding_input(header, c.text) for c in chunks])
+    return [
+        ChunkRecord(
+            chunk_id=make_chunk_id(doc.version_id, chunk.ordinal),
+            document_id=doc.document_id,
+            version_id=doc.version_id,
+            matter_id=doc.matter_id,
+            doc_type=doc.doc_type,
+            status=doc.status,
+            language=doc.language,
+            doc_date=doc.doc_date,
+            allowed_principals=doc.acl.allowed,
+            denied_principals=doc.acl.denied,
+            path=doc.path,
+            title=doc.title,
+            text=chunk.text,
+            ordinal=chunk.ordinal,
+            section_path=chunk.section_path,
+            page=chunk.page,
+            char_start=chunk.char_start,
+            char_end=chunk.char_end,
+            updated_seq=doc.updated_seq,
+            vector=vector,
+        )
+        for chunk, vector in zip(chunks, vectors, strict=True)
+    ]

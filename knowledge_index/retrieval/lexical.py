@@ -1,0 +1,189 @@
+"""The Tantivy side: BM25 over text, title and path in German and English, plus exact fields.
+
+Text and title are indexed twice, once per stemmer, because the query's language is unknown and
+a chunk may mix both; the scores add up. Keyword fields (raw tokenizer) carry the filters, the
+ACL projection and the exact identifiers. Only `chunk_id` is stored: LanceDB holds the payload.
+Custom analyzers are not persisted by Tantivy, so every open registers them again.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import tantivy
+
+from knowledge_index.retrieval.acl import ALLOWED_FIELD, DENIED_FIELD, tantivy_acl_clauses
+from knowledge_index.retrieval.filters import (
+    DAY_FIELD,
+    KEYWORD_FILTERS,
+    SearchFilters,
+    tantivy_filter_clauses,
+)
+from knowledge_index.retrieval.identifiers import extract_identifiers, path_identifiers
+from knowledge_index.retrieval.records import ChunkPayload
+
+KEYWORD_FIELDS = ("chunk_id", "version_id", *KEYWORD_FILTERS, ALLOWED_FIELD, DENIED_FIELD)
+IDENT_FIELD = "ident"
+IDENT_META_FIELD = "ident_meta"
+# (field, analyzer, boost): the title and path say what a document is, so they weigh more.
+TEXT_FIELDS = (
+    ("text_de", "ki_de", 1.0),
+    ("text_en", "ki_en", 1.0),
+    ("title_de", "ki_de", 2.0),
+    ("title_en", "ki_en", 2.0),
+    ("path_text", "ki_plain", 1.5),
+)
+# An identifier in the title or file name names the document; in the body it only mentions it.
+IDENT_BOOSTS = ((IDENT_META_FIELD, 3.0), (IDENT_FIELD, 1.0))
+_MAX_TOKEN_CHARS = 40
+
+
+@functools.cache
+def analyzer(name: str) -> tantivy.TextAnalyzer:
+    builder = (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(_MAX_TOKEN_CHARS))
+        .filter(tantivy.Filter.lowercase())
+    )
+    if name == "ki_de":
+        builder = builder.filter(tantivy.Filter.stemmer("german"))
+    elif name == "ki_en":
+        builder = builder.filter(tantivy.Filter.stemmer("english"))
+    elif name != "ki_plain":
+        raise ValueError(f"unknown analyzer {name}")
+    return builder.build()
+
+
+def _schema() -> tantivy.Schema:
+    builder = tantivy.SchemaBuilder()
+    for field in KEYWORD_FIELDS:
+        builder.add_text_field(
+            field, stored=field == "chunk_id", tokenizer_name="raw", index_option="basic"
+        )
+    for field in (IDENT_FIELD, IDENT_META_FIELD):
+        builder.add_text_field(field, tokenizer_name="raw", index_option="freq")
+    for field, analyzer_name, _ in TEXT_FIELDS:
+        builder.add_text_field(field, tokenizer_name=analyzer_name, index_option="position")
+    builder.add_integer_field(DAY_FIELD, indexed=True, fast=True)
+    return builder.build()
+
+
+def _to_document(chunk: ChunkPayload) -> tantivy.Document:
+    doc = tantivy.Document()
+    for field in KEYWORD_FIELDS:
+        value = getattr(chunk, field)
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                doc.add_text(field, item)
+    for field, source in (
+        ("text_de", chunk.text),
+        ("text_en", chunk.text),
+        ("title_de", chunk.title),
+        ("title_en", chunk.title),
+        ("path_text", chunk.path),
+    ):
+        if source:
+            doc.add_text(field, source)
+    for ident in extract_identifiers(chunk.text):
+        doc.add_text(IDENT_FIELD, ident)
+    for ident in sorted({*extract_identifiers(chunk.title), *path_identifiers(chunk.path)}):
+        doc.add_text(IDENT_META_FIELD, ident)
+    if chunk.doc_date is not None:
+        doc.add_integer(DAY_FIELD, chunk.doc_date.toordinal())
+    return doc
+
+
+class LexicalIndex:
+    def __init__(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.schema = _schema()
+        self.index = tantivy.Index(self.schema, path=str(path), reuse=True)
+        for name in ("ki_de", "ki_en", "ki_plain"):
+            self.index.register_tokenizer(name, analyzer(name))
+
+    def _write(
+        self,
+        delete_terms: Iterable[tuple[str, str]] = (),
+        add: Sequence[ChunkPayload] = (),
+        delete_all: bool = False,
+    ) -> None:
+        # One writer per batch: Tantivy allows a single writer per index, held only this long.
+        writer = self.index.writer(heap_size=64_000_000, num_threads=1)
+        try:
+            if delete_all:
+                writer.delete_all_documents()
+            for field, value in delete_terms:
+                writer.delete_documents_by_term(field, value)
+            for chunk in add:
+                writer.add_document(_to_document(chunk))
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+        writer.wait_merging_threads()
+        self.index.reload()
+
+    def upsert(self, chunks: Sequence[ChunkPayload]) -> None:
+        self._write(delete_terms=[("chunk_id", c.chunk_id) for c in chunks], add=chunks)
+
+    def replace_documents(
+        self, document_ids: Iterable[str], chunks: Sequence[ChunkPayload]
+    ) -> None:
+        self._write(delete_terms=[("document_id", d) for d in document_ids], add=chunks)
+
+    def delete_documents(self, document_ids: Iterable[str]) -> None:
+        self._write(delete_terms=[("document_id", d) for d in document_ids])
+
+    def clear(self) -> None:
+        self._write(delete_all=True)
+
+    def reload(self) -> None:
+        self.index.reload()
+
+    def count(self) -> int:
+        return self.index.searcher().num_docs
+
+    def text_query(self, query: str) -> tantivy.Query | None:
+        clauses = []
+        for field, analyzer_name, boost in TEXT_FIELDS:
+            for term in dict.fromkeys(analyzer(analyzer_name).analyze(query)):
+                term_query = tantivy.Query.term_query(self.schema, field, term)
+                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(term_query, boost)))
+        return tantivy.Query.boolean_query(clauses) if clauses else None
+
+    def ident_query(self, identifiers: Sequence[str]) -> tantivy.Query | None:
+        term = tantivy.Query.term_query
+        clauses = [
+            (
+                tantivy.Occur.Should,
+                tantivy.Query.boost_query(term(self.schema, field, ident), boost),
+            )
+            for ident in identifiers
+            for field, boost in IDENT_BOOSTS
+        ]
+        return tantivy.Query.boolean_query(clauses) if clauses else None
+
+    def search(
+        self,
+        query: tantivy.Query,
+        caller_principals: Sequence[str],
+        filters: SearchFilters | None,
+        limit: int,
+    ) -> list[tuple[str, float]]:
+        """(chunk_id, score) best first, ACL and filters applied inside the query."""
+        full = tantivy.Query.boolean_query(
+            [
+                (tantivy.Occur.Must, query),
+                *tantivy_acl_clauses(self.schema, caller_principals),
+                *tantivy_filter_clauses(self.schema, filters),
+            ]
+        )
+        searcher = self.index.searcher()
+        result = searcher.search(full, limit, count=False)
+        hits = [(searcher.doc(address)["chunk_id"][0], score) for score, address in result.hits]
+        # Equal scores come back in segment order; the id makes pagination repeatable.
+        hits.sort(key=lambda hit: (-hit[1], hit[0]))
+        return hits

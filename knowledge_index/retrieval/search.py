@@ -1,0 +1,204 @@
+"""Hybrid search: vectors (LanceDB) + BM25 (Tantivy) + exact identifiers, fused by weighted RRF.
+
+Every list is produced with the caller's permissions and the metadata filters applied inside the
+engine before ranking, so a filtered query still fills its page when matching chunks exist beyond
+the unfiltered top-k, and a chunk the caller may not see never takes a rank. The fused candidate
+set has a fixed depth and a total order, so `offset` walks one ranking and `total` is exact for
+that set.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from knowledge_index.retrieval.acl import effective_principals, visible
+from knowledge_index.retrieval.embeddings import Embedder
+from knowledge_index.retrieval.filters import SearchFilters
+from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
+from knowledge_index.retrieval.identifiers import query_identifiers
+from knowledge_index.retrieval.index import SearchIndex
+from knowledge_index.retrieval.records import ChunkPayload
+from knowledge_index.retrieval.rerank import Reranker, load_reranker
+
+log = logging.getLogger(__name__)
+
+VECTOR, BM25, IDENT = "vector", "bm25", "ident"
+
+
+class SearchWeights(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    vector: float = Field(1.0, ge=0)
+    bm25: float = Field(1.0, ge=0)
+    # Hybrid RRF loses identifier queries to BM25 unless exact matches carry more weight.
+    ident: float = Field(2.0, ge=0)
+
+
+class SearchConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    weights: SearchWeights = Field(default_factory=SearchWeights)
+    rrf_k: int = Field(60, ge=1)
+    # Depth of every ranked list and of the fused set that pages are cut from.
+    candidates: int = Field(100, ge=1, le=1_000)
+    reranker: str | None = None
+    rerank_depth: int = Field(30, ge=1)
+    snippet_chars: int = Field(240, ge=40)
+
+
+class SearchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, max_length=4_000)
+    filters: SearchFilters | None = None
+    limit: int = Field(10, ge=1, le=100)
+    offset: int = Field(0, ge=0)
+
+
+class SearchHit(BaseModel):
+    rank: int
+    chunk_id: str
+    document_id: str
+    score: float
+    contributions: dict[str, Contribution]
+    rerank_score: float | None = None
+    snippet: str
+    payload: ChunkPayload
+
+
+class SearchPage(BaseModel):
+    hits: list[SearchHit]
+    offset: int
+    limit: int
+    total: int
+    has_more: bool
+    index_version: str
+
+
+class HybridSearcher:
+    def __init__(
+        self,
+        index: SearchIndex,
+        embedder: Embedder | None,
+        config: SearchConfig | None = None,
+        reranker: Reranker | None = None,
+    ) -> None:
+        self.index = index
+        self.embedder = embedder
+        self.config = config or SearchConfig()
+        self.reranker = reranker or load_reranker(self.config.reranker)
+
+    def ranked_lists(
+        self,
+        query: str,
+        caller_principals: Sequence[str],
+        filters: SearchFilters | None = None,
+        query_vector: object | None = None,
+    ) -> dict[str, list[tuple[str, float]]]:
+        """Each enabled list, already permission- and filter-restricted, best first."""
+        depth = self.config.candidates
+        weights = self.config.weights
+        lists: dict[str, list[tuple[str, float]]] = {}
+        lexical = self.index.lexical
+        if weights.bm25 > 0 and (text_query := lexical.text_query(query)) is not None:
+            lists[BM25] = lexical.search(text_query, caller_principals, filters, depth)
+        identifiers = query_identifiers(query)
+        if weights.ident > 0 and (ident_query := lexical.ident_query(identifiers)) is not None:
+            lists[IDENT] = lexical.search(ident_query, caller_principals, filters, depth)
+        if weights.vector > 0 and (query_vector is not None or self.embedder is not None):
+            if query_vector is None:
+                assert self.embedder is not None
+                query_vector = self.embedder.embed_query(query)
+            lists[VECTOR] = self.index.vectors.search(
+                query_vector,  # type: ignore[arg-type]
+                caller_principals,
+                filters,
+                depth,
+            )
+        return lists
+
+    def search(
+        self,
+        request: SearchRequest,
+        caller_principals: Sequence[str],
+        query_vector: object | None = None,
+    ) -> SearchPage:
+        # Validates principals up front: a malformed identity fails loudly, never widens access.
+        effective_principals(caller_principals)
+        self.index.refresh()
+        lists = self.ranked_lists(
+            request.query, caller_principals, request.filters, query_vector=query_vector
+        )
+        fused = reciprocal_rank_fusion(
+            lists, self.config.weights.model_dump(), k=self.config.rrf_k
+        )[: self.config.candidates]
+        rerank_scores: dict[str, float] = {}
+        if self.reranker is not None and fused:
+            fused, rerank_scores = self._rerank(request.query, fused)
+        page = fused[request.offset : request.offset + request.limit]
+        payloads = self.index.vectors.payloads([f.chunk_id for f in page])
+        hits = []
+        for position, entry in enumerate(page, start=request.offset + 1):
+            payload = payloads.get(entry.chunk_id)
+            if payload is None:
+                continue  # deleted between ranking and fetch
+            allowed, denied = payload.allowed_principals, payload.denied_principals
+            if not visible(allowed, denied, caller_principals):
+                # The pre-filters make this unreachable; if it ever fires, fail closed and say so.
+                log.error("ACL pre-filter let %s through; dropped", entry.chunk_id)
+                continue
+            hits.append(
+                SearchHit(
+                    rank=position,
+                    chunk_id=entry.chunk_id,
+                    document_id=payload.document_id,
+                    score=entry.score,
+                    contributions=entry.contributions,
+                    rerank_score=rerank_scores.get(entry.chunk_id),
+                    snippet=snippet(payload.text, request.query, self.config.snippet_chars),
+                    payload=payload,
+                )
+            )
+        return SearchPage(
+            hits=hits,
+            offset=request.offset,
+            limit=request.limit,
+            total=len(fused),
+            has_more=request.offset + request.limit < len(fused),
+            index_version=self.index.version,
+        )
+
+    def _rerank(self, query: str, fused: list[Fused]) -> tuple[list[Fused], dict[str, float]]:
+        assert self.reranker is not None
+        head = fused[: self.config.rerank_depth]
+        payloads = self.index.vectors.payloads([f.chunk_id for f in head])
+        head = [f for f in head if f.chunk_id in payloads]
+        scores = self.reranker.rerank(query, [payloads[f.chunk_id] for f in head])
+        by_id = {f.chunk_id: s for f, s in zip(head, scores, strict=True)}
+        order = {f.chunk_id: i for i, f in enumerate(head)}
+        head.sort(key=lambda f: (-by_id[f.chunk_id], order[f.chunk_id]))
+        return head + fused[self.config.rerank_depth :], by_id
+
+
+_WORD = re.compile(r"\w{3,}")
+
+
+def snippet(text: str, query: str, width: int) -> str:
+    """A window around the first query word found (prefix match tolerates inflection)."""
+    if len(text) <= width:
+        return text
+    lowered = text.lower()
+    positions = [
+        lowered.find(word[:5].lower())
+        for word in _WORD.findall(query)
+        if lowered.find(word[:5].lower()) >= 0
+    ]
+    centre = min(positions) if positions else 0
+    start = max(0, min(centre - width // 3, len(text) - width))
+    start = text.rfind(" ", 0, start) + 1 if start > 0 else 0
+    body = text[start : start + width].strip()
+    return ("…" if start > 0 else "") + body + ("…" if start + width < len(text) else "")
