@@ -72,6 +72,10 @@ def set_value(dotted: str, raw: str) -> Settings:
 
 
 def _check_field_exists(parts: list[str]) -> None:
+    if parts[:2] == ["pipeline", "stages"] and len(parts) > 2:
+        from knowledge_index.pipeline import check_stage
+
+        check_stage(parts[2], allow_legacy=True)
     node: Any = load_settings().model_dump(include=set(SAVED_SECTIONS))
     for key in parts:
         if not isinstance(node, dict) or key not in node:
@@ -84,11 +88,11 @@ def _validate_sections(data: dict[str, Any]) -> None:
 
     from knowledge_index.settings import FirmSettings, PipelineSettings, _describe_validation_error
 
-    try:
-        PipelineSettings.model_validate(data.get("pipeline", {}))
-        FirmSettings.model_validate(data.get("firm", {}))
-    except ValidationError as exc:
-        raise ConfigError(_describe_validation_error(exc)) from exc
+    for section, model in (("pipeline", PipelineSettings), ("firm", FirmSettings)):
+        try:
+            model.model_validate(data.get(section, {}))
+        except ValidationError as exc:
+            raise ConfigError(_describe_validation_error(exc, prefix=f"{section}.")) from exc
 
 
 def _write(data: dict[str, Any]) -> None:

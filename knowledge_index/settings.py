@@ -190,9 +190,9 @@ def load_settings(**overrides: Any) -> Settings:
         raise ConfigError(_describe_validation_error(exc)) from exc
 
 
-def _describe_validation_error(exc: Any) -> str:
+def _describe_validation_error(exc: Any, prefix: str = "") -> str:
     parts = []
     for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"])
+        loc = prefix + ".".join(str(p) for p in err["loc"])
         parts.append(f"{loc}: {err['msg']} (got {err.get('input')!r})")
     return "invalid configuration: " + "; ".join(parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -405,9 +406,7 @@ def demo(
         f"{report.unchanged} unchanged"
     )
     _run_pipeline(d)
-    try:
+    with contextlib.suppress(typer.Exit):
         status(as_json=False)
-    except typer.Exit:
-        pass
     if ui:
         dev(port=port)

@@ -12,8 +12,8 @@ from rich.console import Console
 
 from knowledge_index.errors import ConfigError
 
-console = Console()
-err_console = Console(stderr=True)
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)
 
 # Exit codes are the API for unattended callers.
 EXIT_IN_SYNC = 0
