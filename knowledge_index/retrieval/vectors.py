@@ -199,7 +199,24 @@ class VectorIndex:
     def update_acl(
         self, document_ids: Sequence[str], allowed: list[str], denied: list[str]
     ) -> None:
-        self.table.update(
-            where=f"document_id IN ({_quote_list(sorted(set(document_ids)))})",
-            values={ALLOWED_FIELD: allowed, DENIED_FIELD: denied},
+        """Rewrite only the ACL columns (vectors are carried over, never recomputed)."""
+        if not document_ids:
+            return
+        rows = (
+            self.table.search()
+            .where(f"document_id IN ({_quote_list(sorted(set(document_ids)))})")
+            .limit(None)
+            .to_arrow()
+            .select(self.schema.names)
+        )
+        if rows.num_rows == 0:
+            return
+        # Table.update cannot write an empty list literal, so the rows go back by merge.
+        for name, value in ((ALLOWED_FIELD, allowed), (DENIED_FIELD, denied)):
+            column = pa.array([value] * rows.num_rows, type=self.schema.field(name).type)
+            rows = rows.set_column(rows.schema.get_field_index(name), name, column)
+        (
+            self.table.merge_insert("chunk_id")
+            .when_matched_update_all()
+            .execute(rows.cast(self.schema))
         )

@@ -1,0 +1,48 @@
+"""The gateway path returns the local model's vectors: normalized float32, 384 dims."""
+
+from __future__ import annotations
+
+import litellm
+import numpy as np
+import pytest
+
+from knowledge_index.retrieval.embeddings import (
+    LOCAL_PROVIDER,
+    Embedder,
+    EmbeddingError,
+    encode_local,
+    register_local_provider,
+)
+
+
+def test_local_model_through_litellm_matches_raw_encode(embedder: Embedder) -> None:
+    texts = ["The contract was cancelled.", "The agreement was terminated.", "Miete"] * 3
+    small_batches = Embedder(batch_size=2)
+    vectors = small_batches.embed(texts)
+    assert vectors.shape == (9, 384)
+    assert vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    raw = encode_local("all-MiniLM-L6-v2", texts)
+    assert np.allclose(vectors, raw, atol=1e-5)
+    assert embedder.dimensions == 384
+    # Semantics survive: the two paraphrases are closer to each other than to "Miete".
+    assert vectors[0] @ vectors[1] > vectors[1] @ vectors[2]
+
+
+def test_registration_is_idempotent_and_keeps_other_providers() -> None:
+    sentinel = {"provider": "someone-else", "custom_handler": object()}
+    litellm.custom_provider_map = [*litellm.custom_provider_map, sentinel]
+    try:
+        register_local_provider()
+        register_local_provider()
+        providers = [p["provider"] for p in litellm.custom_provider_map]
+        assert providers.count(LOCAL_PROVIDER) == 1
+        assert "someone-else" in providers
+    finally:
+        litellm.custom_provider_map = [p for p in litellm.custom_provider_map if p is not sentinel]
+
+
+def test_unknown_local_model_and_empty_input() -> None:
+    with pytest.raises(EmbeddingError):
+        Embedder("ki-local/no-such-model")
+    assert Embedder().embed([]).shape == (0, 384)
