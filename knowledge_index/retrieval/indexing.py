@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.chunking import (
+    Chunk,
     ChunkingConfig,
     ChunkingInput,
     chunk_document,
@@ -34,19 +36,27 @@ class DocumentVersion(BaseModel):
 
 
 def build_chunk_records(
-    doc: DocumentVersion,
+    docs: Sequence[DocumentVersion],
     embedder: Embedder,
     config: ChunkingConfig | None = None,
     with_context_header: bool = True,
 ) -> list[ChunkRecord]:
+    """Chunk every document, then embed all chunks in full batches.
+
+    Batching across documents matters: most legal documents are a few chunks long, and one model
+    call per document would leave the embedding batches mostly empty.
+    """
     config = config or ChunkingConfig(model_max_tokens=embedder.max_tokens)
-    chunks = chunk_document(doc.content, config)
-    header = (
-        context_header(doc.title, doc.doc_type, doc.matter_id, max_tokens=config.header_tokens)
-        if with_context_header
-        else ""
-    )
-    vectors = embedder.embed([embedding_input(header, c.text) for c in chunks])
+    pending: list[tuple[DocumentVersion, Chunk, str]] = []
+    for doc in docs:
+        header = (
+            context_header(doc.title, doc.doc_type, doc.matter_id, max_tokens=config.header_tokens)
+            if with_context_header
+            else ""
+        )
+        for chunk in chunk_document(doc.content, config):
+            pending.append((doc, chunk, embedding_input(header, chunk.text)))
+    vectors = embedder.embed([text for _, _, text in pending])
     return [
         ChunkRecord(
             chunk_id=make_chunk_id(doc.version_id, chunk.ordinal),
@@ -70,5 +80,5 @@ def build_chunk_records(
             updated_seq=doc.updated_seq,
             vector=vector,
         )
-        for chunk, vector in zip(chunks, vectors, strict=True)
+        for (doc, chunk, _), vector in zip(pending, vectors, strict=True)
     ]

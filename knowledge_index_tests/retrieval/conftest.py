@@ -53,10 +53,7 @@ def doc_version(doc: Doc, acl: CompiledAcl = EVERYONE) -> DocumentVersion:
 
 @pytest.fixture(scope="session")
 def corpus_records(corpus: list[Doc], embedder: Embedder) -> list[ChunkRecord]:
-    records: list[ChunkRecord] = []
-    for doc in corpus:
-        records.extend(build_chunk_records(doc_version(doc), embedder))
-    return records
+    return build_chunk_records([doc_version(doc) for doc in corpus], embedder)
 
 
 @pytest.fixture(scope="session")

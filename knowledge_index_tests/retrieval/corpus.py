@@ -31,8 +31,9 @@ TOPICS = [
             "Der Vermieter überlässt der {client} die Büroräume in der {street}, {city}, zur "
             "gewerblichen Nutzung. Die monatliche Miete beträgt 8.400 Euro zuzüglich "
             "Nebenkosten und Umsatzsteuer.",
-            "Das Mietverhältnis beginnt am 1. März und läuft fest für zehn Jahre. Die Mieterin "
-            "leistet eine Mietsicherheit in Höhe von drei Monatsmieten.",
+            "Das Mietverhältnis beginnt am 1. März und läuft fest für zehn Jahre. Der Vertrag "
+            "verlängert sich danach um jeweils fünf Jahre. Die Mieterin leistet eine "
+            "Mietsicherheit in Höhe von drei Monatsmieten.",
         ],
         "Miete für die Büroflächen der {client}",
     ),
