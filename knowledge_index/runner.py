@@ -96,45 +96,77 @@ def run_stage(
         if not claims:
             break
         objects = load_objects(engine, [c.source_object_id for c in claims])
-        for c in claims:
-            attempted.append(c.source_object_id)
-            report.results.append(_run_one(settings, engine, blobs, handler, c, objects, version))
+        attempted.extend(c.source_object_id for c in claims)
+        report.results.extend(
+            _run_chunk(settings, engine, blobs, handler, claims, objects, version)
+        )
         if remaining is not None:
             remaining -= len(claims)
     report.seconds = time.monotonic() - started
     return report
 
 
-def _run_one(
+def _run_chunk(
     settings: Settings,
     engine: Engine,
     blobs: BlobStore,
     handler: Any,
-    c: Claim,
+    claims: list[Claim],
     objects: dict[str, SourceObject],
     version: str,
-) -> DocumentResult:
-    t0 = time.monotonic()
-    obj = objects[c.source_object_id]
-    outcome: StageOutcome | None = None
-    error: BaseException | None = None
-    if not settings.stage(c.stage).enabled:
-        outcome = StageOutcome("skipped", DISABLED)
-    elif obj.deleted and c.stage not in RUNS_FOR_DELETED:
-        outcome = StageOutcome("skipped", SOURCE_OBJECT_DELETED)
-    elif handler is None:
-        error = NotImplementedError(f"no handler is installed for stage {c.stage!r}")
-    else:
-        ctx = StageContext(settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex)
+) -> list[DocumentResult]:
+    results: list[DocumentResult] = []
+    contexts: list[StageContext] = []
+    for c in claims:
+        obj = objects[c.source_object_id]
+        decided: StageOutcome | BaseException | None = None
+        if not settings.stage(c.stage).enabled:
+            decided = StageOutcome("skipped", DISABLED)
+        elif obj.deleted and c.stage not in RUNS_FOR_DELETED:
+            decided = StageOutcome("skipped", SOURCE_OBJECT_DELETED)
+        elif handler is None:
+            decided = NotImplementedError(f"no handler is installed for stage {c.stage!r}")
+        if decided is not None:
+            results.append(_record(settings, engine, c, decided, 0.0, version))
+        else:
+            ctx = StageContext(
+                settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex
+            )
+            contexts.append(ctx)
+    if not contexts:
+        return results
+    by_id = {c.source_object_id: c for c in claims}
+    run_batch = getattr(handler, "run_batch", None)
+    if run_batch is not None:
+        # Batch handlers (convert's worker pool) yield outcomes as documents finish.
+        for ctx, outcome, seconds in run_batch(contexts):
+            c = by_id[ctx.source_object.id]
+            results.append(_record(settings, engine, c, outcome, seconds, version))
+        return results
+    for ctx in contexts:
+        t0 = time.monotonic()
         try:
-            outcome = handler(ctx)
+            outcome: StageOutcome | BaseException = handler(ctx)
         except Exception as exc:  # every failure is recorded; none escapes the batch
-            error = exc
-    seconds = time.monotonic() - t0
+            outcome = exc
+        c = by_id[ctx.source_object.id]
+        results.append(_record(settings, engine, c, outcome, time.monotonic() - t0, version))
+    return results
+
+
+def _record(
+    settings: Settings,
+    engine: Engine,
+    c: Claim,
+    outcome: StageOutcome | BaseException,
+    seconds: float,
+    version: str,
+) -> DocumentResult:
     with engine.begin() as conn:
-        if outcome is not None:
+        if isinstance(outcome, StageOutcome):
             status = Status(outcome.status)
-            ok = settle(conn, c, status=status, producer_version=version, reason=outcome.reason)
+            recorded = version + (f";degraded={outcome.degraded}" if outcome.degraded else "")
+            ok = settle(conn, c, status=status, producer_version=recorded, reason=outcome.reason)
             return DocumentResult(
                 c.source_object_id,
                 c.stage,
@@ -146,8 +178,7 @@ def _run_one(
                 outcome.metadata,
                 claim_lost=not ok,
             )
-        assert error is not None
-        failure = record_failure(conn, c, error, settings)
+        failure = record_failure(conn, c, outcome, settings)
         return DocumentResult(
             c.source_object_id,
             c.stage,

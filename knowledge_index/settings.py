@@ -90,6 +90,16 @@ class RetrievalSettings(BaseModel):
     chunk_overlap_chars: int = Field(120, ge=0, le=5_000)
 
 
+class ConvertSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # Serial by default; the pool clamps a larger request to the host and says so.
+    workers: int = Field(1, ge=1, le=64)
+    memory_mb: int = Field(6144, ge=512)
+    docling_artifacts_path: Path | None = None
+    ocr_languages: list[str] = Field(default_factory=lambda: ["de", "en"])
+
+
 def default_home() -> Path:
     return Path(os.environ.get("KI_HOME") or Path.home() / ".knowledge_index")
 
@@ -120,6 +130,7 @@ class Settings(BaseSettings):
     firm: FirmSettings = Field(default_factory=FirmSettings)
     pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    convert: ConvertSettings = Field(default_factory=ConvertSettings)
 
     @classmethod
     def settings_customise_sources(

@@ -76,7 +76,7 @@ def test_operator_flow_status_quarantine_retry(ki_env, tmp_path):
     estate = tmp_path / "estate"
     estate.mkdir()
     (estate / "a.txt").write_text("alpha", encoding="utf-8")
-    (estate / "big.bin").write_bytes(b"\0" * (1024 * 1024 + 1))
+    (estate / "big.txt").write_bytes(b"a" * (1024 * 1024 + 1))
     assert ki("config", "set", "pipeline.max_file_mb", "1").exit_code == 0
     assert ki("source", "add", "estate", str(estate)).exit_code == 0
     dup = ki("source", "add", "estate", str(estate))
@@ -95,7 +95,7 @@ def test_operator_flow_status_quarantine_retry(ki_env, tmp_path):
     q = ki("quarantine", "--json")
     assert q.exit_code == 1
     (entry,) = json.loads(q.stdout)
-    assert entry["path"] == "big.bin" and entry["error_class"] == "ArtifactTooLarge"
+    assert entry["path"] == "big.txt" and entry["error_class"] == "ArtifactTooLarge"
 
     assert ki("config", "set", "pipeline.max_file_mb", "2").exit_code == 0
     retried = ki("retry", entry["source_object_id"])

@@ -20,6 +20,7 @@ from knowledge_index.pipeline import (
     previous_stage,
 )
 from knowledge_index.settings import Settings
+from knowledge_index.stages.base import accepted_versions
 
 
 @dataclass
@@ -100,10 +101,11 @@ def requeue_outdated_stages(conn: Connection, settings: Settings) -> dict[str, i
                     " last_error = NULL, next_retry_at = NULL, updated_at = now()"
                     " WHERE stage = :stage AND status IN ('done', 'skipped')"
                     " AND COALESCE(reason, '') <> :w"
-                    " AND producer_version IS DISTINCT FROM :version"
+                    " AND (producer_version IS NULL"
+                    "  OR NOT producer_version = ANY(CAST(:accepted AS text[])))"
                     " RETURNING source_object_id"
                 ),
-                {"stage": stage, "w": WAITING, "version": settings.producer_version(stage)},
+                {"stage": stage, "w": WAITING, "accepted": accepted_versions(settings, stage)},
             )
         ]
         if ids:

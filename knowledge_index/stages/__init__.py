@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from knowledge_index.stages.base import HANDLERS, StageContext, StageOutcome, register_handler
+from knowledge_index.stages.base import (
+    HANDLERS,
+    UNAVOIDABLE_DEGRADATIONS,
+    StageContext,
+    StageOutcome,
+    register_handler,
+)
+from knowledge_index.stages.convert import ConvertHandler, unavoidable_degradations
 from knowledge_index.stages.fetch import fetch_handler
 
 register_handler("fetch", fetch_handler)
+register_handler("convert", ConvertHandler())
+UNAVOIDABLE_DEGRADATIONS["convert"] = unavoidable_degradations
 
 __all__ = ["HANDLERS", "StageContext", "StageOutcome", "register_handler"]

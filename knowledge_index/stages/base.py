@@ -55,10 +55,23 @@ class StageOutcome:
     status: Literal["done", "skipped"] = "done"
     reason: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    # The capability this result lacked (e.g. "pdf-text-layer"). It is recorded in the row's
+    # producer_version, so providing the capability later re-runs exactly these documents.
+    degraded: str | None = None
 
 
 Handler = Callable[[StageContext], StageOutcome]
 HANDLERS: dict[str, Handler] = {}
+# Per stage: the degradations that cannot be avoided with the current installation. A row
+# recorded with one of them is still current; once the capability appears, it is outdated.
+UNAVOIDABLE_DEGRADATIONS: dict[str, Callable[[Settings], set[str]]] = {}
+
+
+def accepted_versions(settings: Settings, stage: str) -> list[str]:
+    version = settings.producer_version(stage)
+    unavoidable = UNAVOIDABLE_DEGRADATIONS.get(stage)
+    extra = sorted(unavoidable(settings)) if unavoidable else []
+    return [version, *(f"{version};degraded={d}" for d in extra)]
 
 
 def register_handler(stage: str, handler: Handler) -> None:

@@ -1,0 +1,218 @@
+"""convert: the fetched blob becomes one structured_json artifact per content hash.
+
+Text and e-mail convert in-process (stdlib, bounded); everything Docling reads goes through the
+worker pool with its hard wall-clock and memory fences. An artifact that already exists for the
+content hash means done without converting, unless it was degraded in a way the installation can
+now avoid.
+"""
+
+from __future__ import annotations
+
+import atexit
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from knowledge_index.artifacts import Artifact, get_artifact, put_artifact
+from knowledge_index.blobstore import record_blob
+from knowledge_index.convert import ConversionResult, ConvertOptions, convert_bytes, detect_format
+from knowledge_index.convert.pool import ConversionJob, ConversionPool
+from knowledge_index.errors import RetryableStageError
+from knowledge_index.settings import Settings
+from knowledge_index.stages.base import StageContext, StageOutcome
+from knowledge_index.stages.children import ChildRef, upsert_children
+
+KIND = "structured_json"
+IN_PROCESS_FORMATS = frozenset({"text", "email", "zip"})
+PDF_TEXT_LAYER = "pdf-text-layer"
+OCR_WITHOUT_GERMAN = "ocr-without-german"
+
+_pools: dict[str, ConversionPool] = {}
+
+
+def convert_options(settings: Settings) -> ConvertOptions:
+    return ConvertOptions(
+        timeout_seconds=settings.pipeline.convert_timeout_seconds,
+        memory_mb=settings.convert.memory_mb,
+        docling_artifacts_path=settings.convert.docling_artifacts_path,
+        ocr_languages=settings.convert.ocr_languages,
+    )
+
+
+def unavoidable_degradations(settings: Settings) -> set[str]:
+    from knowledge_index.convert import ocr
+    from knowledge_index.errors import UnsupportedDocument
+
+    found: set[str] = set()
+    if settings.convert.docling_artifacts_path is None:
+        found.add(PDF_TEXT_LAYER)
+    try:
+        _, languages, _ = ocr.engine_for(settings.convert.ocr_languages)
+        if "de" in settings.convert.ocr_languages and "de" not in languages:
+            found.add(OCR_WITHOUT_GERMAN)
+    except UnsupportedDocument:
+        found.add(OCR_WITHOUT_GERMAN)
+    return found
+
+
+def degradation_of(result: ConversionResult) -> str | None:
+    prov = result.document.provenance
+    if not prov.degraded:
+        return None
+    if prov.pipeline == "docling-native-text-layer" and not prov.ocr_pages:
+        return PDF_TEXT_LAYER
+    if prov.ocr_pages and "de" not in prov.ocr_languages:
+        return OCR_WITHOUT_GERMAN
+    return prov.pipeline
+
+
+def _pool(settings: Settings) -> ConversionPool:
+    options = convert_options(settings)
+    key = options.model_dump_json() + str(settings.convert.workers)
+    pool = _pools.get(key)
+    if pool is None:
+        for stale in _pools.values():
+            stale.close()
+        _pools.clear()
+        pool = ConversionPool(options, workers=settings.convert.workers)
+        _pools[key] = pool
+    return pool
+
+
+@atexit.register
+def _close_pools() -> None:
+    for pool in _pools.values():
+        pool.close()
+
+
+class ConvertHandler:
+    def __call__(self, ctx: StageContext) -> StageOutcome:
+        for _, outcome, _ in self.run_batch([ctx]):
+            if isinstance(outcome, BaseException):
+                raise outcome
+            return outcome
+        raise RuntimeError("convert produced no outcome")
+
+    def run_batch(
+        self, contexts: list[StageContext]
+    ) -> Iterator[tuple[StageContext, StageOutcome | BaseException, float]]:
+        if not contexts:
+            return
+        settings = contexts[0].settings
+        unavoidable = unavoidable_degradations(settings)
+        to_pool: list[tuple[StageContext, bytes]] = []
+        for ctx in contexts:
+            t0 = time.monotonic()
+            try:
+                reused = self._reuse(ctx, unavoidable)
+                if reused is not None:
+                    yield ctx, reused, time.monotonic() - t0
+                    continue
+                data = self._blob(ctx)
+                fmt = detect_format(data, ctx.source_object.path)
+                if fmt in IN_PROCESS_FORMATS:
+                    result = convert_bytes(data, _filename(ctx), convert_options(settings))
+                    yield ctx, self._store(ctx, result), time.monotonic() - t0
+                else:
+                    to_pool.append((ctx, data))
+            except Exception as exc:
+                yield ctx, exc, time.monotonic() - t0
+        if not to_pool:
+            return
+        by_key = {ctx.source_object.id: ctx for ctx, _ in to_pool}
+        jobs = [
+            ConversionJob(key=ctx.source_object.id, filename=_filename(ctx), data=data)
+            for ctx, data in to_pool
+        ]
+        for outcome in _pool(settings).run(jobs):
+            ctx = by_key[outcome.key]
+            if outcome.error is not None:
+                yield ctx, outcome.error, outcome.seconds
+                continue
+            try:
+                yield ctx, self._store(ctx, outcome.result), outcome.seconds
+            except Exception as exc:
+                yield ctx, exc, outcome.seconds
+
+    def _blob(self, ctx: StageContext) -> bytes:
+        content_hash = ctx.source_object.content_hash
+        if not content_hash:
+            raise RetryableStageError("no fetched content yet: fetch has not stored the bytes")
+        return ctx.blobs.read(content_hash)
+
+    def _reuse(self, ctx: StageContext, unavoidable: set[str]) -> StageOutcome | None:
+        content_hash = ctx.source_object.content_hash
+        if not content_hash:
+            return None
+        with ctx.engine.connect() as conn:
+            artifact = get_artifact(conn, KIND, content_hash)
+        if artifact is None or (artifact.degraded and artifact.degraded not in unavoidable):
+            return None
+        children = [ChildRef.model_validate(c) for c in artifact.body.get("children", [])]
+        with ctx.engine.begin() as conn:
+            created = upsert_children(conn, ctx.source_object, children)
+        return _outcome(artifact.body, artifact.degraded, len(created), reused=True)
+
+    def _store(self, ctx: StageContext, result: ConversionResult) -> StageOutcome:
+        settings = ctx.settings
+        max_bytes = settings.pipeline.max_file_mb * 1024 * 1024
+        refs: list[ChildRef] = []
+        for child in result.children:
+            content_hash, size = ctx.blobs.put_bytes(
+                child.data, max_bytes=max_bytes, label=child.filename
+            )
+            refs.append(
+                ChildRef(
+                    filename=child.filename,
+                    relation=child.relation,
+                    content_hash=content_hash,
+                    size_bytes=size,
+                )
+            )
+        degraded = degradation_of(result)
+        body: dict[str, Any] = result.document.model_dump(mode="json")
+        body["children"] = [r.model_dump() for r in refs]
+        content_hash = ctx.source_object.content_hash
+        assert content_hash is not None
+        with ctx.engine.begin() as conn:
+            for ref in refs:
+                record_blob(conn, ctx.blobs, ref.content_hash, ref.size_bytes)
+            put_artifact(
+                conn,
+                Artifact(
+                    kind=KIND,
+                    content_hash=content_hash,
+                    producer=result.document.provenance.converter,
+                    degraded=degraded,
+                    body=body,
+                ),
+            )
+            created = upsert_children(conn, ctx.source_object, refs)
+        return _outcome(body, degraded, len(created), reused=False)
+
+
+def _filename(ctx: StageContext) -> str:
+    return ctx.source_object.path.rsplit("/", 1)[-1]
+
+
+def _outcome(
+    body: dict[str, Any], degraded: str | None, children: int, *, reused: bool
+) -> StageOutcome:
+    prov = body.get("provenance", {})
+    return StageOutcome(
+        "done",
+        metadata={
+            "format": body.get("format"),
+            "characters": len(body.get("text", "")),
+            "pages": len(body.get("pages", [])),
+            "tables": len(body.get("tables", [])),
+            "revisions": len(body.get("revisions", [])),
+            "comments": len(body.get("comments", [])),
+            "children": len(body.get("children", [])),
+            "new_children": children,
+            "converter": f"{prov.get('converter')} {prov.get('converter_version')}",
+            "pipeline": prov.get("pipeline"),
+            "reused_artifact": reused,
+        },
+        degraded=degraded,
+    )
