@@ -148,3 +148,29 @@ def test_converter_timeout_is_reported_apart(engine, tmp_path, monkeypatch):
     assert slow["status"] == "quarantined"
     assert slow["last_error"]["class"] == "ConversionTimeout"
     assert "conversion budget" in slow["last_error"]["message"]
+
+
+def test_degraded_pdf_reconverts_exactly_when_models_are_provisioned(engine, tmp_path, monkeypatch):
+    from knowledge_index.ledger.maintenance import prepare
+
+    root = tmp_path / "estate"
+    root.mkdir()
+    (root / "letter.pdf").write_bytes(samples.make_text_pdf([["Sehr geehrte Damen"]]))
+    (root / "note.txt").write_text("plain", encoding="utf-8")
+    settings = load_settings()
+    with engine.begin() as conn:
+        add_source(conn, "estate", root)
+    driver = Driver(settings)
+    driver.sync("estate")
+    driver.run_until_idle()
+    with engine.begin() as conn:
+        assert prepare(conn, settings).requeued_outdated == {}, "degraded is current here"
+    models = tmp_path / "docling-models"
+    models.mkdir()
+    monkeypatch.setenv("KI_CONVERT__DOCLING_ARTIFACTS_PATH", str(models))
+    with engine.begin() as conn:
+        report = prepare(conn, load_settings())
+    assert report.requeued_outdated == {"convert": 1}
+    rows = _by_path(engine)
+    assert rows["letter.pdf"]["status"] == "pending"
+    assert rows["note.txt"]["status"] == "done"

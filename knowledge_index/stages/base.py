@@ -68,10 +68,14 @@ UNAVOIDABLE_DEGRADATIONS: dict[str, Callable[[Settings], set[str]]] = {}
 
 
 def accepted_versions(settings: Settings, stage: str) -> list[str]:
+    """The current version, plus its degraded forms whose every lack is still unavoidable."""
+    from itertools import combinations
+
     version = settings.producer_version(stage)
     unavoidable = UNAVOIDABLE_DEGRADATIONS.get(stage)
-    extra = sorted(unavoidable(settings)) if unavoidable else []
-    return [version, *(f"{version};degraded={d}" for d in extra)]
+    tags = sorted(unavoidable(settings)) if unavoidable else []
+    subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
+    return [version, *(f"{version};degraded={d}" for d in subsets)]
 
 
 def register_handler(stage: str, handler: Handler) -> None:

@@ -56,14 +56,20 @@ def unavoidable_degradations(settings: Settings) -> set[str]:
 
 
 def degradation_of(result: ConversionResult) -> str | None:
+    """The capabilities this conversion lacked, as a stable tag ("a+b"), or None.
+
+    Only lacks that an installation can cure are named: they are what makes a later
+    provisioning re-convert exactly these documents.
+    """
     prov = result.document.provenance
     if not prov.degraded:
         return None
-    if prov.pipeline == "docling-native-text-layer" and not prov.ocr_pages:
-        return PDF_TEXT_LAYER
+    tags = set()
+    if prov.pipeline == "docling-native-text-layer":
+        tags.add(PDF_TEXT_LAYER)
     if prov.ocr_pages and "de" not in prov.ocr_languages:
-        return OCR_WITHOUT_GERMAN
-    return prov.pipeline
+        tags.add(OCR_WITHOUT_GERMAN)
+    return "+".join(sorted(tags)) or None
 
 
 def _pool(settings: Settings) -> ConversionPool:
@@ -146,7 +152,9 @@ class ConvertHandler:
             return None
         with ctx.engine.connect() as conn:
             artifact = get_artifact(conn, KIND, content_hash)
-        if artifact is None or (artifact.degraded and artifact.degraded not in unavoidable):
+        if artifact is None or (
+            artifact.degraded and not set(artifact.degraded.split("+")) <= unavoidable
+        ):
             return None
         children = [ChildRef.model_validate(c) for c in artifact.body.get("children", [])]
         with ctx.engine.begin() as conn:

@@ -38,3 +38,13 @@ def test_blank_scan_says_what_to_install() -> None:
     data = samples.make_scanned_pdf([""])
     with pytest.raises(UnsupportedDocument, match=r"no extractable text.*onnxruntime"):
         convert_bytes(data, "blank.pdf", ConvertOptions())
+
+
+def test_german_scan_is_read_with_umlauts_by_the_shipped_rapidocr_models() -> None:
+    # onnxruntime is a declared dependency, so RapidOCR (German-capable) must be the engine.
+    assert ocr_module.rapidocr_available()
+    data = samples.make_scanned_pdf(["Müller Straße Gebühr"])
+    doc = convert_bytes(data, "scan.pdf", ConvertOptions()).document
+    assert "Müller Straße Gebühr" in doc.text
+    assert doc.provenance.ocr_engine == "rapidocr"
+    assert "de" in doc.provenance.ocr_languages
