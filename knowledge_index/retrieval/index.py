@@ -62,7 +62,7 @@ class SearchIndex:
         path: Path | str,
         embedding_model: str = DEFAULT_EMBEDDING_MODEL,
         dims: int = 384,
-        ann_min_rows: int = 20_000,
+        ann_min_rows: int = 10_000,
     ) -> None:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)

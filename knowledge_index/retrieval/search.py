@@ -140,7 +140,7 @@ class HybridSearcher:
         if self.reranker is not None and fused:
             fused, rerank_scores = self._rerank(request.query, fused)
         page = fused[request.offset : request.offset + request.limit]
-        payloads = self.index.vectors.payloads([f.chunk_id for f in page])
+        payloads = self.index.lexical.payloads([f.chunk_id for f in page])
         hits = []
         for position, entry in enumerate(page, start=request.offset + 1):
             payload = payloads.get(entry.chunk_id)
@@ -175,7 +175,7 @@ class HybridSearcher:
     def _rerank(self, query: str, fused: list[Fused]) -> tuple[list[Fused], dict[str, float]]:
         assert self.reranker is not None
         head = fused[: self.config.rerank_depth]
-        payloads = self.index.vectors.payloads([f.chunk_id for f in head])
+        payloads = self.index.lexical.payloads([f.chunk_id for f in head])
         head = [f for f in head if f.chunk_id in payloads]
         scores = self.reranker.rerank(query, [payloads[f.chunk_id] for f in head])
         by_id = {f.chunk_id: s for f, s in zip(head, scores, strict=True)}

@@ -71,7 +71,7 @@ def _quote_list(values: Iterable[str]) -> str:
 
 class VectorIndex:
     def __init__(
-        self, path: Path, dims: int, ann_min_rows: int = 20_000, nprobes: int = 16
+        self, path: Path, dims: int, ann_min_rows: int = 10_000, nprobes: int = 16
     ) -> None:
         self.dims = dims
         self.schema = arrow_schema(dims)
