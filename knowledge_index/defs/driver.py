@@ -69,7 +69,8 @@ class Driver:
         job = self.defs.resolve_job_def("source_sync")
         result = job.execute_in_process(
             run_config={
-                "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}}
+                "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}},
+                **QUIET_LOGS,
             },
             instance=self.instance,
             tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
