@@ -15,6 +15,7 @@ import os
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
+import asyncio
 import functools
 import threading
 from collections.abc import Callable, Sequence
@@ -91,7 +92,8 @@ class LocalEmbeddingProvider(CustomLLM):
     async def aembedding(  # type: ignore[override]
         self, *args: Any, **kwargs: Any
     ) -> EmbeddingResponse:
-        return self.embedding(*args, **kwargs)
+        # The model call is CPU-bound; keep it off the event loop an async server runs on.
+        return await asyncio.to_thread(self.embedding, *args, **kwargs)
 
 
 _register_lock = threading.Lock()
@@ -144,11 +146,16 @@ class Embedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self._dimensions or 0), dtype=np.float32)
+        # Batches of similar length waste less padding; the caller still gets its own order.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
+        ordered = [texts[i] for i in order]
         parts = [
-            self._call(list(texts[i : i + self.batch_size]))
-            for i in range(0, len(texts), self.batch_size)
+            self._call(ordered[i : i + self.batch_size])
+            for i in range(0, len(ordered), self.batch_size)
         ]
-        return np.vstack(parts)
+        vectors = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+        vectors[order] = np.vstack(parts)
+        return vectors
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.embed([text])[0]

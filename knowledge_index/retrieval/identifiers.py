@@ -18,9 +18,9 @@ _PATTERNS = (
     # Firm reference numbers: 2024/0173-MS
     re.compile(r"(?<![\w/])\d{4}/\d{2,6}(?:-[A-Za-z]{1,6})?(?![\w/])"),
     # Commercial/cooperative/partnership/association registers: HRB 12345, HRA 987 B
-    re.compile(r"(?<!\w)(?:HR[AB]|GnR|PR|VR)\s?\d{1,7}(?:\s?[A-Z](?!\w))?", re.IGNORECASE),
+    re.compile(r"(?<!\w)(?:HR[AB]|GnR|PR|VR)\s*\d{1,7}(?:\s?[A-Z](?!\w))?", re.IGNORECASE),
     # Court file numbers: VIII ZR 12/23, 3 O 123/24, 2 BvR 1234/21
-    re.compile(r"(?<!\w)(?:[IVX]{1,6}|\d{1,3})\s[A-Z][A-Za-z]{0,3}\s\d{1,5}/\d{2,4}(?!\w)"),
+    re.compile(r"(?<!\w)(?:[IVX]{1,6}|\d{1,3})\s+[A-Z][A-Za-z]{0,3}\s+\d{1,5}/\d{2,4}(?!\w)"),
     # Letter-number codes: INV-2024-0042, AZ-17
     re.compile(r"(?<![\w-])[A-Z]{2,6}-\d{2,}(?:-\d+)*(?![\w-])"),
     # File names

@@ -46,3 +46,14 @@ def test_unknown_local_model_and_empty_input() -> None:
     with pytest.raises(EmbeddingError):
         Embedder("ki-local/no-such-model")
     assert Embedder().embed([]).shape == (0, 384)
+
+
+def test_async_gateway_path() -> None:
+    import asyncio
+
+    register_local_provider()
+    response = asyncio.run(
+        litellm.aembedding(model="ki-local/all-MiniLM-L6-v2", input=["Vertrag", "contract"])
+    )
+    assert len(response.data) == 2
+    assert len(response.data[0]["embedding"]) == 384
