@@ -32,6 +32,7 @@ class RunSummary:
     runs: int = 0
     failed_runs: int = 0
     documents_by_stage: dict[str, int] = field(default_factory=dict)
+    seconds_by_stage: dict[str, float] = field(default_factory=dict)
     prepare: PrepareReport | None = None
     seconds: float = 0.0
 
@@ -107,7 +108,11 @@ class Driver:
                     self.instance, self.engine, stage, self.settings.pipeline.batch_size
                 ):
                     launched += 1
+                    t0 = time.monotonic()
                     ok = self._execute_range(stage, plan.tags(trigger))
+                    summary.seconds_by_stage[stage] = (
+                        summary.seconds_by_stage.get(stage, 0.0) + time.monotonic() - t0
+                    )
                     summary.runs += 1
                     summary.failed_runs += not ok
                     summary.documents_by_stage[stage] = (
