@@ -117,6 +117,7 @@ def _run_chunk(
 ) -> list[DocumentResult]:
     results: list[DocumentResult] = []
     contexts: list[StageContext] = []
+    cache: dict[str, Any] = {}
     for c in claims:
         obj = objects[c.source_object_id]
         decided: StageOutcome | BaseException | None = None
@@ -130,7 +131,7 @@ def _run_chunk(
             results.append(_record(settings, engine, c, decided, 0.0, version))
         else:
             ctx = StageContext(
-                settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex
+                settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex, cache
             )
             contexts.append(ctx)
     if not contexts:

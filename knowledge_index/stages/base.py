@@ -48,6 +48,8 @@ class StageContext:
     blobs: BlobStore
     attempt: int
     access_only_reindex: bool = False
+    # Shared by every document of one claim chunk: lookups a handler need not repeat.
+    batch_cache: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

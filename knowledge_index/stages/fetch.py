@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import text
 
 from knowledge_index.blobstore import record_blob
+from knowledge_index.sources.base import SyncSource
 from knowledge_index.sources.registry import get_source, open_source
 from knowledge_index.stages.base import StageContext, StageOutcome
 
@@ -15,8 +16,7 @@ def fetch_handler(ctx: StageContext) -> StageOutcome:
     if obj.parent_id is not None:
         content_hash, size = _child_blob(ctx, max_bytes)
     else:
-        with ctx.engine.connect() as conn:
-            source = open_source(get_source(conn, obj.source_id))
+        source = _source(ctx, obj.source_id)
         # FileNotFoundError (the file vanished since the scan) is deterministic: it quarantines
         # with its message, and the next sync tombstones the object.
         with source.fetch(obj.external_id) as stream:
@@ -31,6 +31,15 @@ def fetch_handler(ctx: StageContext) -> StageOutcome:
             {"h": content_hash, "s": size, "id": obj.id},
         )
     return StageOutcome("done", metadata={"content_hash": content_hash, "size_bytes": size})
+
+
+def _source(ctx: StageContext, source_id: str) -> SyncSource:
+    # One lookup per source per claim chunk, not per document.
+    cache = ctx.batch_cache.setdefault("sources", {})
+    if source_id not in cache:
+        with ctx.engine.connect() as conn:
+            cache[source_id] = open_source(get_source(conn, source_id))
+    return cache[source_id]
 
 
 def _child_blob(ctx: StageContext, max_bytes: int) -> tuple[str, int]:
