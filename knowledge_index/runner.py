@@ -25,6 +25,8 @@ from knowledge_index.stages import HANDLERS
 from knowledge_index.stages.base import SourceObject, StageContext, StageOutcome, load_objects
 
 CLAIM_CHUNK = 16
+STAGE_NOT_BUILT = "stage_not_built"
+NOT_BUILT = "not-built"
 # Stages that must still run for a deleted document: index removes it from search.
 RUNS_FOR_DELETED = frozenset({"index"})
 
@@ -126,7 +128,9 @@ def _run_chunk(
         elif obj.deleted and c.stage not in RUNS_FOR_DELETED:
             decided = StageOutcome("skipped", SOURCE_OBJECT_DELETED)
         elif handler is None:
-            decided = NotImplementedError(f"no handler is installed for stage {c.stage!r}")
+            # Not built in this release: pass the document through, recorded as such, so later
+            # stages run and a release that builds it re-runs exactly these rows.
+            decided = StageOutcome("skipped", STAGE_NOT_BUILT, degraded=NOT_BUILT)
         if decided is not None:
             results.append(_record(settings, engine, c, decided, 0.0, version))
         else:
@@ -191,3 +195,13 @@ def _record(
             error=failure.error,
             claim_lost=not failure.recorded,
         )
+
+
+def pass_through_unbuilt(settings: Settings, engine: Engine, stage: str) -> int:
+    """Ledger bookkeeping for a stage this release does not build (it has no Dagster asset).
+
+    Its owed rows are recorded as skipped `stage_not_built` so the stages after it run.
+    """
+    if stage in HANDLERS:
+        return 0
+    return len(run_stage(settings, stage, engine=engine).results)

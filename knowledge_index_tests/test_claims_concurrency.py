@@ -19,13 +19,16 @@ from knowledge_index_tests.support.workers import claim_worker, slow_stage_worke
 
 
 def test_concurrent_processes_never_double_claim(settings, engine, tmp_path):
-    ids = synced_estate(engine, settings, tmp_path / "estate", 60)
+    ids = synced_estate(engine, settings, tmp_path / "estate", 150)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE test_claim_log (source_object_id text, worker text)"))
     ctx = mp.get_context("spawn")
-    procs = [ctx.Process(target=claim_worker, args=("fetch", 100)) for _ in range(4)]
+    start = ctx.Event()
+    procs = [ctx.Process(target=claim_worker, args=("fetch", 200, start)) for _ in range(4)]
     for p in procs:
         p.start()
+    time.sleep(3)  # let the spawned interpreters import and connect
+    start.set()
     for p in procs:
         p.join(120)
         assert p.exitcode == 0

@@ -340,6 +340,52 @@ def rerun(
         _run_pipeline(driver(settings))
 
 
+@app.command()
+@handle_errors
+def search(
+    query: str,
+    as_: list[str] = typer.Option(
+        ..., "--as", help="Caller principal(s), e.g. user:alice, group:litigation (repeatable)."
+    ),
+    matter: list[str] = typer.Option([], help="Only these matters."),
+    doc_type: list[str] = typer.Option([], "--doc-type", help="Only these document types."),
+    language: list[str] = typer.Option([], help="Only these languages."),
+    date_from: str | None = typer.Option(None, help="From date (YYYY-MM-DD)."),
+    date_to: str | None = typer.Option(None, help="To date (YYYY-MM-DD)."),
+    limit: int = typer.Option(10, min=1, max=100),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Hybrid search as a caller would see it: ranked passages with citations."""
+    from knowledge_index.retrieval.filters import SearchFilters
+    from knowledge_index.search_service import parse_date
+    from knowledge_index.search_service import search as run_search
+
+    quiet_libraries()
+    settings, engine = open_db()
+    filters = SearchFilters(
+        matter_ids=matter or None,
+        doc_types=doc_type or None,
+        languages=language or None,
+        date_from=parse_date(date_from),
+        date_to=parse_date(date_to),
+    )
+    result = run_search(engine, settings, query, as_, filters=filters, limit=limit)
+    if as_json:
+        print(result.model_dump_json(indent=2))
+        return
+    if not result.passages:
+        console.print("no visible passages match")
+        return
+    for p in result.passages:
+        c = p.citation
+        console.print(f"[bold]{p.rank}. {p.title}[/bold]  score {p.score:.4f}")
+        console.print(
+            f"   {c.source_id}:{c.path}  doc {c.document_id}  version {c.version_id}"
+            f"  chunk {c.chunk_id}" + (f"  page {c.page}" if c.page else "")
+        )
+        console.print(f"   {p.snippet}")
+
+
 @config_app.command("show")
 @handle_errors
 def config_show() -> None:

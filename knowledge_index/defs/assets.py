@@ -13,7 +13,9 @@ from dagster import (
     AssetMaterialization,
     AssetsDefinition,
     BackfillPolicy,
+    Config,
     Failure,
+    MaterializeResult,
     MetadataValue,
     asset,
 )
@@ -30,6 +32,10 @@ CODE_VERSION_TAG = "dagster/code_version"
 STAGE_DESCRIPTIONS = {
     "fetch": "Source bytes into the content-addressed blob store (sha256); enforces "
     "pipeline.max_file_mb and skips objects deleted at the source.",
+    "convert": "One structured_json artifact per content hash (text, sections, tables, "
+    "tracked changes, comments, e-mail headers); containers become child documents.",
+    "index": "Chunks sized by the embedding model's tokenizer, embedded in batches, written to "
+    "Postgres (pgvector) with the document's permission projection.",
 }
 
 
@@ -111,3 +117,34 @@ def build_stage_assets(settings: Settings) -> list[AssetsDefinition]:
         build_stage_asset(stage, settings, [stages[i - 1]] if i else [])
         for i, stage in enumerate(stages)
     ]
+
+
+class SearchIndexConfig(Config):
+    rebuild: bool = False
+
+
+@asset(
+    name="search_index",
+    deps=["index"],
+    group_name="retrieval",
+    description="LanceDB (vectors) + Tantivy (BM25, German and English) brought up to date "
+    "with the Postgres chunks through the chunk_changes feed; `rebuild` reconstructs both "
+    "from Postgres alone.",
+    owners=["team:knowledge-index"],
+    kinds={"lancedb", "tantivy"},
+)
+def search_index(
+    context: AssetExecutionContext, config: SearchIndexConfig, ki: KnowledgeIndex
+) -> MaterializeResult:
+    from knowledge_index.search_sync import rebuild_index, update_index
+
+    settings = ki.settings()
+    update = (
+        rebuild_index(ki.engine(), settings)
+        if config.rebuild
+        else update_index(ki.engine(), settings)
+    )
+    context.log.info(f"search index: {update.model_dump()}")
+    return MaterializeResult(
+        metadata={**update.model_dump(), "in_sync": (update.index_chunks == update.postgres_chunks)}
+    )

@@ -7,7 +7,7 @@ import logging
 from dagster import Definitions, define_asset_job, in_process_executor
 
 from knowledge_index.db import get_engine
-from knowledge_index.defs.assets import build_stage_assets, built_stages
+from knowledge_index.defs.assets import build_stage_assets, built_stages, search_index
 from knowledge_index.defs.resources import KnowledgeIndex
 from knowledge_index.defs.sensors import build_insertion_sensor, build_sync_sensor
 from knowledge_index.defs.sync_job import source_sync
@@ -38,9 +38,15 @@ def build_definitions(settings: Settings | None = None) -> Definitions:
         )
         for stage in stages
     ]
+    search_job = define_asset_job(
+        "search_index_job",
+        selection=["search_index"],
+        executor_def=in_process_executor,
+        description="Apply pending chunk changes to LanceDB + Tantivy.",
+    )
     return Definitions(
-        assets=build_stage_assets(settings),
-        jobs=[source_sync, *stage_jobs],
+        assets=[*build_stage_assets(settings), search_index],
+        jobs=[source_sync, *stage_jobs, search_job],
         sensors=[
             build_insertion_sensor(stages, settings.pipeline.batch_size),
             *[build_sync_sensor(row) for row in sources],

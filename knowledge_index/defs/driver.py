@@ -20,6 +20,8 @@ from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG, get_inst
 from knowledge_index.defs.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
 from knowledge_index.ledger.report import next_retry_due
+from knowledge_index.pipeline import STAGE_ORDER
+from knowledge_index.runner import pass_through_unbuilt
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport
 
@@ -103,7 +105,10 @@ class Driver:
             summary.prepare = summary.prepare or report
             register_missing_partitions(self.instance, self.engine)
             launched = 0
-            for stage in stages:
+            for stage in STAGE_ORDER:
+                if stage not in stages:
+                    launched += bool(pass_through_unbuilt(self.settings, self.engine, stage))
+                    continue
                 for plan in plan_stage_runs(
                     self.instance, self.engine, stage, self.settings.pipeline.batch_size
                 ):
@@ -122,6 +127,7 @@ class Driver:
                         progress(stage, plan.owed)
             if launched:
                 continue
+            self.update_search_index(summary)
             with self.engine.connect() as conn:
                 due = next_retry_due(conn)
             if due is None:
@@ -132,6 +138,28 @@ class Driver:
             time.sleep(max(wait, 0) + 0.05)
         summary.seconds = time.monotonic() - started
         return summary
+
+    def update_search_index(
+        self, summary: RunSummary | None = None, *, rebuild: bool = False
+    ) -> bool:
+        """Materialize `search_index` when chunk changes are pending (or to rebuild it)."""
+        from knowledge_index.search_sync import pending_changes
+
+        if not rebuild and not pending_changes(self.engine, self.settings):
+            return True
+        t0 = time.monotonic()
+        job = self.defs.resolve_job_def("search_index_job")
+        result = job.execute_in_process(
+            run_config={**QUIET_LOGS, "ops": {"search_index": {"config": {"rebuild": rebuild}}}},
+            instance=self.instance,
+            tags={"ki/trigger": "cli"},
+            raise_on_error=False,
+        )
+        if summary is not None:
+            summary.runs += 1
+            summary.failed_runs += not result.success
+            summary.seconds_by_stage["search_index"] = time.monotonic() - t0
+        return result.success
 
     def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
         job = self.defs.resolve_job_def(stage_job_name(stage))

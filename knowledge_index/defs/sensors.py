@@ -22,7 +22,7 @@ from dagster import (
 from sqlalchemy import text
 
 from knowledge_index.db import get_engine
-from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG
+from knowledge_index.defs.instance import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.defs.launch import (
     ACTIVE_STATUSES,
     plan_stage_runs,
@@ -30,6 +30,8 @@ from knowledge_index.defs.launch import (
     stage_has_active_run,
 )
 from knowledge_index.ledger.maintenance import prepare
+from knowledge_index.pipeline import STAGE_ORDER
+from knowledge_index.runner import pass_through_unbuilt
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.folder import FolderSource
 from knowledge_index.sources.registry import SourceRow, get_source, open_source
@@ -119,7 +121,7 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
         default_status=DefaultSensorStatus.RUNNING,
         description="Ledger housekeeping (stale claims, outdated versions, re-enabled stages), "
         "then batched stage runs for every owed document.",
-        asset_selection=stages,
+        asset_selection=[*stages, "search_index"] if "index" in stages else stages,
     )
     def _insertion(context: SensorEvaluationContext) -> SensorResult | SkipReason:
         settings = load_settings()
@@ -128,7 +130,10 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
             prepare(conn, settings)
         register_missing_partitions(context.instance, engine)
         requests: list[RunRequest] = []
-        for stage in stages:
+        for stage in STAGE_ORDER:
+            if stage not in stages:
+                pass_through_unbuilt(settings, engine, stage)
+                continue
             if stage_has_active_run(context.instance, stage):
                 continue
             for plan in plan_stage_runs(context.instance, engine, stage, batch_size)[
@@ -138,6 +143,16 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
                     RunRequest(
                         asset_selection=[_key(stage)],
                         tags=plan.tags("sensor"),
+                    )
+                )
+        if "index" in stages and not stage_has_active_run(context.instance, "search_index"):
+            from knowledge_index.search_sync import pending_changes
+
+            if pending_changes(engine, settings):
+                requests.append(
+                    RunRequest(
+                        asset_selection=[_key("search_index")],
+                        tags={STAGE_TAG: "search_index", TRIGGER_TAG: "sensor"},
                     )
                 )
         if not requests:

@@ -12,21 +12,24 @@ from pydantic import BaseModel, Field
 
 
 class AccessGrants(BaseModel):
-    """Principals such as `user:alice`, `group:litigation`, or `*` for everyone."""
+    """Principals such as `user:alice`, `group:litigation`, or `*` for everyone.
+
+    `inherit=False` on a folder's grants breaks inheritance of allows (an ethical wall around a
+    matter); inherited denies always stay.
+    """
 
     allow: list[str] = Field(default_factory=list)
     deny: list[str] = Field(default_factory=list)
+    inherit: bool = True
 
-    def merged(self, other: AccessGrants) -> AccessGrants:
-        return AccessGrants(
-            allow=sorted(set(self.allow) | set(other.allow)),
-            deny=sorted(set(self.deny) | set(other.deny)),
-        )
+    def merged(self, child: AccessGrants) -> AccessGrants:
+        allow = set(child.allow) | (set(self.allow) if child.inherit else set())
+        return AccessGrants(allow=sorted(allow), deny=sorted(set(self.deny) | set(child.deny)))
 
     def fingerprint(self) -> str:
         body = json.dumps(
             {"allow": sorted(set(self.allow)), "deny": sorted(set(self.deny))}, sort_keys=True
-        )
+        )  # inherit is already applied to the effective lists
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 

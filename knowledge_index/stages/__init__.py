@@ -11,9 +11,11 @@ from knowledge_index.stages.base import (
 )
 from knowledge_index.stages.convert import ConvertHandler, unavoidable_degradations
 from knowledge_index.stages.fetch import fetch_handler
+from knowledge_index.stages.index import IndexHandler
 
 register_handler("fetch", fetch_handler)
 register_handler("convert", ConvertHandler())
 UNAVOIDABLE_DEGRADATIONS["convert"] = unavoidable_degradations
+register_handler("index", IndexHandler())
 
 __all__ = ["HANDLERS", "StageContext", "StageOutcome", "register_handler"]

@@ -76,6 +76,8 @@ def accepted_versions(settings: Settings, stage: str) -> list[str]:
     version = settings.producer_version(stage)
     unavoidable = UNAVOIDABLE_DEGRADATIONS.get(stage)
     tags = sorted(unavoidable(settings)) if unavoidable else []
+    if stage not in HANDLERS:
+        tags.append("not-built")
     subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
     return [version, *(f"{version};degraded={d}" for d in subsets)]
 

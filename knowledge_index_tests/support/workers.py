@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
+
 from sqlalchemy import text
 
 
-def claim_worker(stage: str, rounds: int) -> None:
+def claim_worker(stage: str, rounds: int, start=None) -> None:
     """Claim in small batches until nothing is left, logging every claim it received."""
     from knowledge_index.db import get_engine
     from knowledge_index.ledger.states import Status
@@ -16,6 +18,10 @@ def claim_worker(stage: str, rounds: int) -> None:
     settings = load_settings()
     engine = get_engine(settings)
     worker = new_worker_id()
+    with engine.connect() as conn:  # connect before the start signal, not after
+        conn.execute(text("SELECT 1"))
+    if start is not None:
+        start.wait(60)  # all workers begin together, or the first may drain the ledger alone
     for _ in range(rounds):
         with engine.begin() as conn:
             claims = claim(conn, stage, worker, limit=3)
@@ -26,6 +32,7 @@ def claim_worker(stage: str, rounds: int) -> None:
                 )
         if not claims:
             return
+        time.sleep(0.01)  # a handler takes time; without it the fastest worker drains all
         for c in claims:
             with engine.begin() as conn:
                 settle(conn, c, status=Status.DONE, producer_version="test")

@@ -1,0 +1,161 @@
+"""Chunk rows in Postgres (the truth) and the change feed the search index follows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+from sqlalchemy import Connection, text
+
+from knowledge_index.retrieval.records import ChunkRecord
+
+_COLUMNS = (
+    "chunk_id, source_object_id, version_id, content_hash, ordinal, text, char_start, char_end,"
+    " page, section_path, title, path, matter_id, doc_type, status, language, doc_date,"
+    " allowed_principals, denied_principals, embedding, embedding_model"
+)
+
+
+def _vector_literal(vector: np.ndarray) -> str:
+    return "[" + ",".join(f"{x:.7g}" for x in vector.tolist()) + "]"
+
+
+def replace_document_chunks(
+    conn: Connection,
+    source_object_id: str,
+    content_hash: str,
+    records: Sequence[ChunkRecord],
+    embedding_model: str,
+) -> int:
+    """Write the new chunks first, then drop the document's rows that are no longer produced.
+
+    Ordinals are diffed by chunk id, so a re-index replaces rows instead of orphaning them, and
+    readers never see the document without chunks.
+    """
+    for r in records:
+        conn.execute(
+            text(
+                f"INSERT INTO chunks ({_COLUMNS}) VALUES (:chunk_id, :oid, :version_id, :hash,"
+                " :ordinal, :text, :char_start, :char_end, :page, :section_path, :title, :path,"
+                " :matter_id, :doc_type, :status, :language, :doc_date, :allowed, :denied,"
+                " CAST(:embedding AS vector), :model)"
+                " ON CONFLICT (chunk_id) DO UPDATE SET text = EXCLUDED.text,"
+                " char_start = EXCLUDED.char_start, char_end = EXCLUDED.char_end,"
+                " page = EXCLUDED.page, section_path = EXCLUDED.section_path,"
+                " title = EXCLUDED.title, path = EXCLUDED.path, matter_id = EXCLUDED.matter_id,"
+                " doc_type = EXCLUDED.doc_type, status = EXCLUDED.status,"
+                " language = EXCLUDED.language, doc_date = EXCLUDED.doc_date,"
+                " allowed_principals = EXCLUDED.allowed_principals,"
+                " denied_principals = EXCLUDED.denied_principals,"
+                " embedding = EXCLUDED.embedding, embedding_model = EXCLUDED.embedding_model,"
+                " updated_at = now()"
+            ),
+            {
+                "chunk_id": r.chunk_id,
+                "oid": source_object_id,
+                "version_id": r.version_id,
+                "hash": content_hash,
+                "ordinal": r.ordinal,
+                "text": r.text.replace("\x00", ""),
+                "char_start": r.char_start,
+                "char_end": r.char_end,
+                "page": r.page,
+                "section_path": r.section_path,
+                "title": r.title,
+                "path": r.path,
+                "matter_id": r.matter_id,
+                "doc_type": r.doc_type,
+                "status": r.status,
+                "language": r.language,
+                "doc_date": r.doc_date,
+                "allowed": r.allowed_principals,
+                "denied": r.denied_principals,
+                "embedding": _vector_literal(r.vector),
+                "model": embedding_model,
+            },
+        )
+    removed = conn.execute(
+        text(
+            "DELETE FROM chunks WHERE source_object_id = :oid"
+            " AND NOT (chunk_id = ANY(CAST(:keep AS text[])))"
+        ),
+        {"oid": source_object_id, "keep": [r.chunk_id for r in records]},
+    ).rowcount
+    log_change(conn, source_object_id, "replace")
+    return removed
+
+
+def delete_document_chunks(conn: Connection, source_object_id: str) -> int:
+    n = conn.execute(
+        text("DELETE FROM chunks WHERE source_object_id = :oid"), {"oid": source_object_id}
+    ).rowcount
+    log_change(conn, source_object_id, "delete")
+    return n
+
+
+def update_document_acl(
+    conn: Connection, source_object_id: str, allowed: list[str], denied: list[str]
+) -> int:
+    """Permission projection only: nothing is re-split or re-embedded."""
+    n = conn.execute(
+        text(
+            "UPDATE chunks SET allowed_principals = :a, denied_principals = :d,"
+            " access_version = access_version + 1, updated_at = now()"
+            " WHERE source_object_id = :oid"
+        ),
+        {"a": allowed, "d": denied, "oid": source_object_id},
+    ).rowcount
+    log_change(conn, source_object_id, "acl")
+    return n
+
+
+def log_change(conn: Connection, source_object_id: str, op: str) -> None:
+    conn.execute(
+        text("INSERT INTO chunk_changes (source_object_id, op) VALUES (:oid, :op)"),
+        {"oid": source_object_id, "op": op},
+    )
+
+
+def document_chunk_count(conn: Connection, source_object_id: str) -> int:
+    return conn.execute(
+        text("SELECT count(*) FROM chunks WHERE source_object_id = :oid"),
+        {"oid": source_object_id},
+    ).scalar_one()
+
+
+def load_records(
+    conn: Connection, source_object_ids: Sequence[str] | None = None, *, batch: int = 2000
+) -> Iterator[ChunkRecord]:
+    """Chunk rows as index records (all of them when no ids are given), streamed."""
+    where = "WHERE source_object_id = ANY(CAST(:ids AS text[]))" if source_object_ids else ""
+    result = conn.execution_options(stream_results=True, yield_per=batch).execute(
+        text(
+            "SELECT chunk_id, source_object_id, version_id, ordinal, text, char_start, char_end,"
+            " page, section_path, title, path, matter_id, doc_type, status, language, doc_date,"
+            " allowed_principals, denied_principals, embedding::text"
+            f" FROM chunks {where} ORDER BY source_object_id, ordinal"
+        ),
+        {"ids": list(source_object_ids or [])},
+    )
+    for row in result:
+        yield ChunkRecord(
+            chunk_id=row[0],
+            document_id=row[1],
+            version_id=row[2],
+            ordinal=row[3],
+            text=row[4],
+            char_start=row[5],
+            char_end=row[6],
+            page=row[7],
+            section_path=list(row[8] or []),
+            title=row[9],
+            path=row[10],
+            matter_id=row[11],
+            doc_type=row[12],
+            status=row[13],
+            language=row[14],
+            doc_date=row[15],
+            allowed_principals=list(row[16]),
+            denied_principals=list(row[17]),
+            vector=np.asarray([float(x) for x in row[18].strip("[]").split(",")], np.float32),
+        )

@@ -1,0 +1,116 @@
+"""Answering a search for a caller: hybrid retrieval over the index plus citations from Postgres.
+
+Shared by `ki search` and the MCP server so both apply permissions and cite the same way.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, Field
+from sqlalchemy import Engine, text
+
+from knowledge_index.retrieval.filters import SearchFilters
+from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
+from knowledge_index.search_sync import open_index
+from knowledge_index.settings import Settings
+from knowledge_index.stages.index import embedder_for
+
+
+class Citation(BaseModel):
+    matter_id: str | None = None
+    document_id: str
+    version_id: str
+    source_object_id: str
+    connector: str
+    source_id: str
+    path: str
+    chunk_id: str | None = None
+    page: int | None = None
+
+
+class Passage(BaseModel):
+    rank: int
+    score: float
+    snippet: str
+    title: str
+    citation: Citation
+    contributions: dict[str, float] = Field(default_factory=dict)
+
+
+class SearchResult(BaseModel):
+    query: str
+    total: int
+    offset: int
+    limit: int
+    has_more: bool
+    passages: list[Passage]
+
+
+def search(
+    engine: Engine,
+    settings: Settings,
+    query: str,
+    principals: list[str],
+    *,
+    filters: SearchFilters | None = None,
+    limit: int = 10,
+    offset: int = 0,
+) -> SearchResult:
+    index = open_index(settings)
+    searcher = HybridSearcher(index, embedder_for(settings.retrieval.embedding_model))
+    page = searcher.search(
+        SearchRequest(query=query, filters=filters, limit=limit, offset=offset), principals
+    )
+    ids = sorted({h.document_id for h in page.hits})
+    sources = _sources(engine, ids)
+    passages = []
+    for hit in page.hits:
+        p = hit.payload
+        source_id, kind = sources.get(hit.document_id, ("?", "?"))
+        passages.append(
+            Passage(
+                rank=hit.rank,
+                score=hit.score,
+                snippet=hit.snippet,
+                title=p.title,
+                citation=Citation(
+                    matter_id=p.matter_id,
+                    document_id=p.document_id,
+                    version_id=p.version_id,
+                    source_object_id=p.document_id,
+                    connector=kind,
+                    source_id=source_id,
+                    path=p.path,
+                    chunk_id=p.chunk_id,
+                    page=p.page,
+                ),
+                contributions={k: float(v.rrf) for k, v in hit.contributions.items()},
+            )
+        )
+    return SearchResult(
+        query=query,
+        total=page.total,
+        offset=page.offset,
+        limit=page.limit,
+        has_more=page.has_more,
+        passages=passages,
+    )
+
+
+def _sources(engine: Engine, ids: list[str]) -> dict[str, tuple[str, str]]:
+    if not ids:
+        return {}
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT o.id, s.id, s.kind FROM source_objects o JOIN sources s"
+                " ON s.id = o.source_id WHERE o.id = ANY(CAST(:ids AS text[]))"
+            ),
+            {"ids": ids},
+        ).all()
+    return {r[0]: (r[1], r[2]) for r in rows}
+
+
+def parse_date(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None

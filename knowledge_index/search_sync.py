@@ -1,0 +1,123 @@
+"""Bringing the search index (LanceDB + Tantivy) up to date with the Postgres chunks.
+
+The chunk_changes feed is applied in order past the index's watermark, so an interrupted update
+simply replays; `rebuild` reconstructs both sides from Postgres alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from pydantic import BaseModel
+from sqlalchemy import Engine, text
+
+from knowledge_index.chunk_store import load_records
+from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.index import SearchIndex
+from knowledge_index.settings import Settings
+
+
+class IndexUpdate(BaseModel):
+    applied_changes: int
+    replaced_documents: int
+    deleted_documents: int
+    acl_documents: int
+    watermark: int | None
+    index_chunks: int
+    postgres_chunks: int
+    rebuilt: bool = False
+
+
+def index_path(settings: Settings) -> Path:
+    return settings.home / "search"
+
+
+@functools.cache
+def _open(path: str, model: str) -> SearchIndex:
+    return SearchIndex(Path(path), embedding_model=model)
+
+
+def open_index(settings: Settings) -> SearchIndex:
+    index = _open(str(index_path(settings)), settings.retrieval.embedding_model)
+    index.refresh()
+    return index
+
+
+def pending_changes(engine: Engine, settings: Settings) -> int:
+    watermark = open_index(settings).watermark or 0
+    with engine.connect() as conn:
+        return conn.execute(
+            text("SELECT count(*) FROM chunk_changes WHERE seq > :w"), {"w": watermark}
+        ).scalar_one()
+
+
+def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> IndexUpdate:
+    index = open_index(settings)
+    watermark = index.watermark or 0
+    with engine.connect() as conn:
+        changes = conn.execute(
+            text("SELECT seq, source_object_id, op FROM chunk_changes WHERE seq > :w ORDER BY seq"),
+            {"w": watermark},
+        ).all()
+    # Only the last operation per document matters; the rows are read fresh from Postgres.
+    last: dict[str, str] = {}
+    for _, oid, op in changes:
+        last[oid] = "replace" if op == "acl" and last.get(oid) == "replace" else op
+    replaced = [oid for oid, op in last.items() if op == "replace"]
+    deleted = [oid for oid, op in last.items() if op == "delete"]
+    acl_only = [oid for oid, op in last.items() if op == "acl"]
+    new_mark = changes[-1][0] if changes else watermark
+    with engine.connect() as conn:
+        for i in range(0, len(replaced), batch):
+            ids = replaced[i : i + batch]
+            index.replace_documents(ids, list(load_records(conn, ids)))
+        if deleted:
+            index.delete_documents(deleted)
+        for oid in acl_only:
+            row = conn.execute(
+                text(
+                    "SELECT allowed_principals, denied_principals FROM chunks"
+                    " WHERE source_object_id = :o LIMIT 1"
+                ),
+                {"o": oid},
+            ).first()
+            if row is not None:
+                index.update_acl([oid], CompiledAcl(allowed=list(row[0]), denied=list(row[1])))
+    if changes:
+        # The watermark moves last: a crash before this line replays the same changes.
+        index.upsert([], watermark=new_mark)
+    return _report(engine, index, len(changes), replaced, deleted, acl_only, new_mark)
+
+
+def rebuild_index(engine: Engine, settings: Settings) -> IndexUpdate:
+    index = open_index(settings)
+    with engine.connect() as conn:
+        mark = conn.execute(text("SELECT coalesce(max(seq), 0) FROM chunk_changes")).scalar_one()
+        index.rebuild(load_records(conn), watermark=mark)
+    return _report(engine, index, 0, [], [], [], mark, rebuilt=True)
+
+
+def _report(
+    engine: Engine,
+    index: SearchIndex,
+    applied: int,
+    replaced: list[str],
+    deleted: list[str],
+    acl_only: list[str],
+    mark: int | None,
+    *,
+    rebuilt: bool = False,
+) -> IndexUpdate:
+    with engine.connect() as conn:
+        pg = conn.execute(text("SELECT count(*) FROM chunks")).scalar_one()
+    return IndexUpdate(
+        applied_changes=applied,
+        replaced_documents=len(replaced),
+        deleted_documents=len(deleted),
+        acl_documents=len(acl_only),
+        watermark=mark,
+        index_chunks=index.count(),
+        postgres_chunks=pg,
+        rebuilt=rebuilt,
+    )

@@ -1,0 +1,183 @@
+"""index: chunks with embeddings and their permission projection into Postgres.
+
+Embedding dominates the cost, so the handler embeds a whole claim chunk's documents in full
+batches. Deleted documents lose their chunks; an ACL-only change rewrites permission fields only.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+from sqlalchemy import text
+
+from knowledge_index.artifacts import get_artifact
+from knowledge_index.chunk_store import (
+    delete_document_chunks,
+    document_chunk_count,
+    replace_document_chunks,
+    update_document_acl,
+)
+from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
+from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
+from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, PageMark, Section
+from knowledge_index.retrieval.embeddings import Embedder
+from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
+from knowledge_index.settings import Settings
+from knowledge_index.stages.base import StageContext, StageOutcome
+
+NO_TEXT = "no_converted_text"
+Result = tuple[StageContext, StageOutcome | BaseException, float]
+
+
+@functools.cache
+def embedder_for(model: str) -> Embedder:
+    return Embedder(model=model)
+
+
+def document_acl(acl: dict) -> CompiledAcl:
+    """Source default and folder grants were merged by the sync; compile them for queries."""
+    return compile_acl(Grants(allow=acl.get("allow", []), deny=acl.get("deny", [])))
+
+
+def version_id(source_object_id: str, content_hash: str) -> str:
+    return f"{source_object_id}@{content_hash[:16]}"
+
+
+class IndexHandler:
+    def __call__(self, ctx: StageContext) -> StageOutcome:
+        for _, outcome, _ in self.run_batch([ctx]):
+            if isinstance(outcome, BaseException):
+                raise outcome
+            return outcome
+        raise RuntimeError("index produced no outcome")
+
+    def run_batch(self, contexts: list[StageContext]) -> Iterator[Result]:
+        to_embed: list[tuple[StageContext, DocumentVersion, float]] = []
+        for ctx in contexts:
+            t0 = time.monotonic()
+            try:
+                quick = self._quick_path(ctx)
+                if quick is not None:
+                    yield ctx, quick, time.monotonic() - t0
+                    continue
+                doc = self._document_version(ctx)
+                if doc is None:
+                    yield ctx, StageOutcome("skipped", NO_TEXT), time.monotonic() - t0
+                    continue
+                to_embed.append((ctx, doc, time.monotonic() - t0))
+            except Exception as exc:
+                yield ctx, exc, time.monotonic() - t0
+        if not to_embed:
+            return
+        settings = contexts[0].settings
+        t0 = time.monotonic()
+        try:
+            records = _build_records(settings, [doc for _, doc, _ in to_embed])
+        except Exception as exc:
+            for ctx, _, prep in to_embed:
+                yield ctx, exc, prep
+            return
+        per_doc = (time.monotonic() - t0) / len(to_embed)
+        by_doc: dict[str, list] = {}
+        for record in records:
+            by_doc.setdefault(record.document_id, []).append(record)
+        for ctx, doc, prep in to_embed:
+            t1 = time.monotonic()
+            try:
+                mine = by_doc.get(doc.document_id, [])
+                with ctx.engine.begin() as conn:
+                    removed = replace_document_chunks(
+                        conn,
+                        doc.document_id,
+                        ctx.source_object.content_hash or "",
+                        mine,
+                        settings.retrieval.embedding_model,
+                    )
+                outcome = StageOutcome(
+                    "done",
+                    metadata={
+                        "chunks": len(mine),
+                        "replaced_rows_removed": removed,
+                        "embedding_model": settings.retrieval.embedding_model,
+                    },
+                )
+                yield ctx, outcome, prep + per_doc + time.monotonic() - t1
+            except Exception as exc:
+                yield ctx, exc, prep + per_doc
+
+    def _quick_path(self, ctx: StageContext) -> StageOutcome | None:
+        obj = ctx.source_object
+        if obj.deleted:
+            with ctx.engine.begin() as conn:
+                removed = delete_document_chunks(conn, obj.id)
+            return StageOutcome("skipped", SOURCE_OBJECT_DELETED, {"chunks_removed": removed})
+        if ctx.access_only_reindex:
+            with ctx.engine.begin() as conn:
+                if document_chunk_count(conn, obj.id):
+                    acl = document_acl(obj.acl)
+                    n = update_document_acl(conn, obj.id, acl.allowed, acl.denied)
+                    return StageOutcome("done", metadata={"access_only": True, "chunks": n})
+        return None
+
+    def _document_version(self, ctx: StageContext) -> DocumentVersion | None:
+        obj = ctx.source_object
+        if not obj.content_hash:
+            return None
+        with ctx.engine.connect() as conn:
+            artifact = get_artifact(conn, "structured_json", obj.content_hash)
+            seq = conn.execute(
+                text("SELECT seq FROM source_objects WHERE id = :id"), {"id": obj.id}
+            ).scalar_one()
+        if artifact is None or not artifact.body.get("text", "").strip():
+            return None
+        body = artifact.body
+        title = (body.get("metadata") or {}).get("title") or PurePosixPath(obj.path).name
+        if body.get("email"):
+            title = body["email"].get("subject") or title
+        return DocumentVersion(
+            document_id=obj.id,
+            version_id=version_id(obj.id, obj.content_hash),
+            path=obj.path,
+            title=str(title),
+            content=ChunkingInput(
+                text=body["text"],
+                sections=[
+                    Section(
+                        level=max(1, s.get("level", 1)),
+                        title=s.get("title", ""),
+                        start=s.get("start", 0),
+                    )
+                    for s in body.get("sections", [])
+                    if s.get("start") is not None
+                ],
+                pages=_pages(body),
+            ),
+            acl=document_acl(obj.acl),
+            updated_seq=seq,
+        )
+
+
+def _pages(body: dict) -> list[PageMark]:
+    marks: list[PageMark] = []
+    offset = 0
+    text_ = body.get("text", "")
+    for page in body.get("pages", []):
+        page_text = page.get("text", "")
+        found = text_.find(page_text[:80], offset) if page_text else -1
+        if found >= 0:
+            marks.append(PageMark(page=page.get("number", len(marks) + 1), start=found))
+            offset = found
+    return marks
+
+
+def _build_records(settings: Settings, docs: list[DocumentVersion]) -> list:
+    embedder = embedder_for(settings.retrieval.embedding_model)
+    config = ChunkingConfig(
+        chunk_chars=settings.retrieval.chunk_chars,
+        chunk_overlap_chars=settings.retrieval.chunk_overlap_chars,
+        model_max_tokens=embedder.max_tokens,
+    )
+    return build_chunk_records(docs, embedder, config)

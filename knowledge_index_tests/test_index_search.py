@@ -1,0 +1,129 @@
+"""Index stage and search index end to end: real embeddings, real LanceDB and Tantivy."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import text
+
+from knowledge_index.defs.driver import Driver
+from knowledge_index.search_service import search
+from knowledge_index.settings import load_settings
+from knowledge_index.sources.registry import add_source
+
+
+@pytest.fixture
+def indexed(engine, tmp_path, monkeypatch):
+    monkeypatch.setenv("KI_PIPELINE__DELETION_CONFIRMATIONS", "1")
+    root = tmp_path / "estate"
+    (root / "Acme").mkdir(parents=True)
+    (root / "Beta").mkdir()
+    (root / "Acme" / "liefervertrag.txt").write_text(
+        "Liefervertrag 2024/0173-MS zwischen Acme GmbH und Müller AG. Die Gewährleistungsfrist "
+        "beträgt 24 Monate ab Gefahrübergang.",
+        encoding="utf-8",
+    )
+    (root / "Acme" / "letter.txt").write_text(
+        "Dear Sirs, please find enclosed the revised supply agreement for the milling machines.",
+        encoding="utf-8",
+    )
+    (root / "Beta" / "memo.md").write_text(
+        "# Memo\n\nThe escrow of ten percent is held for eighteen months.", encoding="utf-8"
+    )
+    (root / "Beta" / ".ki-acl.json").write_text(
+        json.dumps({"allow": ["group:beta"], "deny": ["user:intern"], "inherit": False}),
+        encoding="utf-8",
+    )
+    settings = load_settings()
+    with engine.begin() as conn:
+        add_source(conn, "estate", root)
+    driver = Driver(settings)
+    driver.sync("estate")
+    driver.run_until_idle()
+    return root, settings, driver
+
+
+def _paths(result) -> list[str]:
+    return [p.citation.path for p in result.passages]
+
+
+def test_search_finds_and_cites_with_permissions(engine, indexed):
+    _root, settings, _ = indexed
+    with engine.connect() as conn:
+        chunks = conn.execute(text("SELECT count(*) FROM chunks")).scalar_one()
+        dims = conn.execute(text("SELECT vector_dims(embedding) FROM chunks LIMIT 1")).scalar()
+    assert chunks >= 3 and dims == 384
+
+    hit = search(engine, settings, "Gewährleistungsfrist", ["user:alice"])
+    assert _paths(hit)[0] == "Acme/liefervertrag.txt"
+    c = hit.passages[0].citation
+    assert c.connector == "folder" and c.source_id == "estate"
+    assert c.chunk_id and c.version_id.startswith(c.document_id + "@")
+
+    ident = search(engine, settings, "2024/0173-MS", ["user:alice"])
+    assert _paths(ident)[0] == "Acme/liefervertrag.txt"
+
+    # Beta is only for group:beta, and user:intern is denied even inside the group.
+    assert "Beta/memo.md" not in _paths(search(engine, settings, "escrow", ["user:alice"]))
+    assert _paths(search(engine, settings, "escrow", ["user:bob", "group:beta"]))[0] == (
+        "Beta/memo.md"
+    )
+    assert "Beta/memo.md" not in _paths(
+        search(engine, settings, "escrow", ["user:intern", "group:beta"])
+    )
+
+
+def test_acl_change_is_an_access_only_reindex(engine, indexed):
+    root, settings, driver = indexed
+    with engine.connect() as conn:
+        before = dict(
+            conn.execute(
+                text("SELECT chunk_id, embedding::text FROM chunks WHERE path = 'Beta/memo.md'")
+            ).all()
+        )
+    (root / "Beta" / ".ki-acl.json").write_text(
+        json.dumps({"allow": ["group:beta", "user:carol"], "inherit": False}), encoding="utf-8"
+    )
+    report = driver.sync("estate")
+    assert report.access_changed == 1 and report.changed == 0
+    driver.run_until_idle()
+    with engine.connect() as conn:
+        after = conn.execute(
+            text(
+                "SELECT chunk_id, embedding::text, access_version, allowed_principals"
+                " FROM chunks WHERE path = 'Beta/memo.md'"
+            )
+        ).all()
+    assert {r[0]: r[1] for r in after} == before, "chunks were re-split or re-embedded"
+    assert {r[2] for r in after} == {2}
+    assert "user:carol" in after[0][3]
+    assert _paths(search(engine, settings, "escrow", ["user:carol"]))[0] == "Beta/memo.md"
+
+
+def test_changed_and_deleted_documents_leave_no_stale_chunks(engine, indexed):
+    root, settings, driver = indexed
+    (root / "Acme" / "letter.txt").write_text(
+        "A completely new letter about arbitration.", encoding="utf-8"
+    )
+    (root / "Acme" / "liefervertrag.txt").unlink()
+    driver.sync("estate")
+    driver.run_until_idle()
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT path, text FROM chunks ORDER BY path")).all()
+    paths = {r[0] for r in rows}
+    assert "Acme/liefervertrag.txt" not in paths
+    assert all("milling" not in r[1] for r in rows if r[0] == "Acme/letter.txt")
+    gone = search(engine, settings, "Gewährleistungsfrist Liefervertrag", ["user:alice"])
+    assert "Acme/liefervertrag.txt" not in _paths(gone)
+    assert _paths(search(engine, settings, "arbitration", ["user:alice"]))[0] == ("Acme/letter.txt")
+
+
+def test_rebuild_from_postgres_matches_incremental(engine, indexed):
+    _, settings, driver = indexed
+    queries = ["Gewährleistungsfrist", "supply agreement", "escrow"]
+    who = ["user:bob", "group:beta"]
+    before = [_paths(search(engine, settings, q, who)) for q in queries]
+    assert driver.update_search_index(rebuild=True)
+    after = [_paths(search(engine, settings, q, who)) for q in queries]
+    assert after == before
