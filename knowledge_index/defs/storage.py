@@ -7,9 +7,13 @@ a small pool per storage and are selected in dagster.yaml through `storage: cust
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as db
+from dagster import EventLogEntry
+from dagster._core.events import DagsterEventType
+from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 from dagster._serdes import ConfigurableClassData
 from dagster_postgres.event_log import PostgresEventLogStorage
 from dagster_postgres.run_storage import PostgresRunStorage
@@ -35,6 +39,27 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._engine = _pooled(self._engine)
+
+    def store_event_batch(self, events: Sequence[EventLogEntry]) -> None:
+        """Planned events of a ranged run in one INSERT.
+
+        dagster-postgres writes a batch of materializations with one multi-row INSERT but falls
+        back to one statement per event for ASSET_MATERIALIZATION_PLANNED, which a ranged run
+        emits once per partition. Those per-partition planned events are what marks exactly the
+        failed documents' partitions failed, so they are kept, only written together.
+        """
+        kinds = {e.get_dagster_event().event_type for e in events if e.is_dagster_event}
+        if not events or kinds != {DagsterEventType.ASSET_MATERIALIZATION_PLANNED} or any(
+            not e.is_dagster_event for e in events
+        ):
+            super().store_event_batch(events)
+            return
+        statement = self.prepare_insert_event_batch(events)
+        with self._connect() as conn:
+            ids = [r[0] for r in conn.execute(statement.returning(SqlEventLogStorageTable.c.id))]
+        # The asset-level record only needs the newest planned event of the batch.
+        with self.index_transaction() as conn:
+            self._store_asset_event(conn, events[-1], ids[-1])
 
 
 class PooledPostgresRunStorage(PostgresRunStorage):
