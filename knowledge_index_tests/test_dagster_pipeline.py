@@ -31,7 +31,7 @@ def test_definitions_load_and_validate(settings, engine, estate):
     type(defs).validate_loadable(defs)
     assert defs.resolve_job_def("fetch_job") is not None
     sensor_names = {s.name for s in defs.sensors}
-    assert sensor_names == {"insertion", "sync_estate"}
+    assert sensor_names == {"insertion", "sync_estate", "ledger_observer"}
     fetch = defs.resolve_assets_def(AssetKey("fetch"))
     assert fetch.code_versions_by_key[AssetKey("fetch")] == settings.producer_version("fetch")
 

@@ -8,6 +8,8 @@ from dagster import Definitions, define_asset_job, in_process_executor
 
 from knowledge_index.db import get_engine
 from knowledge_index.defs.assets import build_stage_assets, built_stages, search_index
+from knowledge_index.defs.checks import build_ledger_check, search_index_matches_postgres
+from knowledge_index.defs.operations import build_ledger_observer, rerun_stage
 from knowledge_index.defs.resources import KnowledgeIndex
 from knowledge_index.defs.sensors import build_insertion_sensor, build_sync_sensor
 from knowledge_index.defs.sync_job import source_sync
@@ -46,9 +48,14 @@ def build_definitions(settings: Settings | None = None) -> Definitions:
     )
     return Definitions(
         assets=[*build_stage_assets(settings), search_index],
-        jobs=[source_sync, *stage_jobs, search_job],
+        jobs=[source_sync, *stage_jobs, search_job, rerun_stage],
+        asset_checks=[
+            *[build_ledger_check(stage) for stage in stages],
+            search_index_matches_postgres,
+        ],
         sensors=[
             build_insertion_sensor(stages, settings.pipeline.batch_size),
+            build_ledger_observer(stages),
             *[build_sync_sensor(row) for row in sources],
         ],
         resources={"ki": KnowledgeIndex()},

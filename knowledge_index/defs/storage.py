@@ -49,8 +49,10 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
         failed documents' partitions failed, so they are kept, only written together.
         """
         kinds = {e.get_dagster_event().event_type for e in events if e.is_dagster_event}
-        if not events or kinds != {DagsterEventType.ASSET_MATERIALIZATION_PLANNED} or any(
-            not e.is_dagster_event for e in events
+        if (
+            not events
+            or kinds != {DagsterEventType.ASSET_MATERIALIZATION_PLANNED}
+            or any(not e.is_dagster_event for e in events)
         ):
             super().store_event_batch(events)
             return

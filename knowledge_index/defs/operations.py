@@ -1,0 +1,92 @@
+"""Operator actions and observations reachable from the Dagster UI.
+
+- `rerun_stage`: the UI twin of `ki rerun STAGE` (launch it from the Launchpad with the stage
+  name); it bumps the stage's rerun token and states counts and downstream effects in its
+  metadata; the insertion sensor then launches the batched runs.
+- `ledger_observer`: records the stage buckets as asset observations every few minutes, so each
+  stage asset's page plots the corpus's state over time.
+"""
+
+from datetime import UTC, datetime
+
+from dagster import (
+    AssetKey,
+    AssetObservation,
+    Config,
+    DefaultSensorStatus,
+    MetadataValue,
+    OpExecutionContext,
+    SensorEvaluationContext,
+    SensorResult,
+    job,
+    op,
+    sensor,
+)
+
+from knowledge_index.defs.resources import KnowledgeIndex
+
+
+class RerunConfig(Config):
+    stage: str
+
+
+@op(description="Bump a stage's rerun token: every document that ran it runs it again.")
+def rerun_stage_op(context: OpExecutionContext, config: RerunConfig, ki: KnowledgeIndex) -> dict:
+    from knowledge_index.config_store import set_value
+    from knowledge_index.ledger.report import rerun_preview
+    from knowledge_index.pipeline import check_stage
+
+    check_stage(config.stage)
+    with ki.engine().connect() as conn:
+        preview = rerun_preview(conn, config.stage)
+    token = datetime.now(UTC).strftime("r%Y%m%dT%H%M%S")
+    settings = set_value(f"pipeline.stages.{config.stage}.rerun_token", f'"{token}"')
+    summary = {
+        "stage": config.stage,
+        "documents": preview.documents,
+        "downstream_stages": preview.downstream_stages,
+        "producer_version": settings.producer_version(config.stage),
+    }
+    context.add_output_metadata(
+        {k: MetadataValue.json(v) if isinstance(v, list) else v for k, v in summary.items()}
+    )
+    context.log.info(
+        f"{preview.documents} document(s) will re-run {config.stage}; downstream: "
+        f"{', '.join(preview.downstream_stages) or 'none'}"
+    )
+    return summary
+
+
+@job(
+    description="Re-run one stage corpus-wide (the UI twin of `ki rerun STAGE`).",
+    tags={"ki/kind": "operator"},
+)
+def rerun_stage() -> None:
+    rerun_stage_op()
+
+
+def build_ledger_observer(stages: list[str]):
+    @sensor(
+        name="ledger_observer",
+        minimum_interval_seconds=300,
+        default_status=DefaultSensorStatus.RUNNING,
+        description="Records every stage's ledger buckets as an observation (plotted over time).",
+    )
+    def _observer(context: SensorEvaluationContext) -> SensorResult:
+        from knowledge_index.db import get_engine
+        from knowledge_index.ledger.report import status
+        from knowledge_index.settings import load_settings
+
+        with get_engine(load_settings()).connect() as conn:
+            report = status(conn)
+        events = [
+            AssetObservation(
+                asset_key=AssetKey(s.stage),
+                metadata={f"bucket_{name}": count for name, count in s.buckets.items()},
+            )
+            for s in report.stages
+            if s.stage in stages
+        ]
+        return SensorResult(asset_events=events)
+
+    return _observer
