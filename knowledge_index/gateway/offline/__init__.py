@@ -58,7 +58,10 @@ from knowledge_index.gateway.offline.registry import POLICIES, Policy, policy_fo
 PROVIDER: Final = "ki-offline"
 DEFAULT_MODEL: Final = f"{PROVIDER}/evidence-policy"
 # Modules that register stage policies on import; the stage owners append theirs here.
-STAGE_POLICY_MODULES: Final[tuple[str, ...]] = ()
+STAGE_POLICY_MODULES: Final[tuple[str, ...]] = (
+    "knowledge_index.gateway.offline.classify_matter",
+    "knowledge_index.gateway.offline.extract_metadata",
+)
 
 OFFLINE_MODEL: Final = OfflineModel()
 _lock = threading.Lock()

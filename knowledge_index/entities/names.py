@@ -1,0 +1,231 @@
+"""Company names: normalization (one company, many spellings) and mentions with register numbers.
+
+`Müller Bau GmbH`, `Mueller Bau G.m.b.H.` and `MÜLLER BAU GmbH` normalize to one name; the legal
+form is kept (canonical), because `Müller Bau AG` is another company. Register identifiers (HRB,
+HRA, UK company numbers) found right after a name belong to that name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+LEGAL_FORMS: Final[tuple[tuple[str, str], ...]] = (
+    (r"gmbh\s*&\s*co\.?\s*kg", "gmbh & co kg"),
+    (r"g\.\s?m\.\s?b\.\s?h\.?", "gmbh"),
+    (r"gesellschaft mit beschr(?:ä|ae)nkter haftung", "gmbh"),
+    (r"gmbh", "gmbh"),
+    (r"partg\s*mbb", "partg mbb"),
+    (r"ug\s*\(haftungsbeschr(?:ä|ae)nkt\)", "ug"),
+    (r"aktiengesellschaft", "ag"),
+    (r"ag", "ag"),
+    (r"ohg", "ohg"),
+    (r"kg", "kg"),
+    (r"se", "se"),
+    (r"ltd\.?|limited", "ltd"),
+    (r"plc", "plc"),
+    (r"llp", "llp"),
+    (r"llc", "llc"),
+    (r"inc\.?|incorporated", "inc"),
+    (r"e\.\s?v\.", "ev"),
+)
+_FORM_AT_END: Final = re.compile(
+    r"(?:^|\s)(" + "|".join(p for p, _ in LEGAL_FORMS) + r")\s*$", re.I
+)
+_FOLD: Final = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"), ("é", "e"))
+LEADING_NOISE: Final = frozenset(
+    [
+        "die",
+        "der",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "zwischen",
+        "und",
+        "the",
+        "between",
+        "from",
+        "von",
+        "vom",
+        "an",
+        "mit",
+        "for",
+        "dear",
+        "sehr",
+        "namens",
+        "unsere",
+        "unserer",
+        "unser",
+        "mandantin",
+        "mandant",
+        "client",
+        "our",
+        "your",
+        "ihre",
+        "ihr",
+        "herr",
+        "frau",
+        "vertreten",
+        "durch",
+        "by",
+        "to",
+        "zu",
+        "bei",
+        "gegen",
+        "against",
+        "counterparty",
+        "gegnerin",
+        "klägerin",
+        "beklagte",
+        "claimant",
+        "defendant",
+        "verkäuferin",
+        "käuferin",
+        "lieferant",
+        "kunde",
+        "seller",
+        "buyer",
+        "supplier",
+        "purchaser",
+        "auftraggeber",
+        "auftragnehmer",
+        "firma",
+        "re",
+        "betreff",
+        "subject",
+        "cc",
+        "an",
+        "als",
+        "sowie",
+        "also",
+        "and",
+        "or",
+        "oder",
+    ]
+)
+
+_LEGAL_FORM_RE: Final = (
+    r"(?:GmbH\s*&\s*Co\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|PartG\s*mbB|AG|KG|OHG|SE|"
+    r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.)"
+)
+# A name token is capitalized and is not itself a legal form (else "X KG. Y Ltd" is one name).
+_TOKEN: Final = rf"(?:(?!{_LEGAL_FORM_RE}(?![\w]))[A-ZÄÖÜ][\wÄÖÜäöüß'\-]*)"
+COMPANY: Final = re.compile(
+    rf"((?:{_TOKEN})(?:[ \t]+(?:{_TOKEN}|&|und|and)){{0,5}})[ \t]+({_LEGAL_FORM_RE})(?![\w])"
+)
+REGISTER: Final = re.compile(
+    r"(?:Amtsgericht|AG|Registergericht)?\s*([A-ZÄÖÜ][\wäöüß\-]+)?\s*,?\s*\b(HRB|HRA)\s*(\d{2,7})(\s?[A-Z])?\b"
+)
+UK_NUMBER: Final = re.compile(
+    r"(?:company|registered)\s+(?:number|no\.?)\s*:?\s*([A-Z]{2}\d{6}|\d{6,8})\b", re.I
+)
+REGISTER_WINDOW: Final = 160
+
+
+def fold(value: str) -> str:
+    out = value.lower()
+    for a, b in _FOLD:
+        out = out.replace(a, b)
+    return out
+
+
+def split_legal_form(name: str) -> tuple[str, str | None]:
+    match = _FORM_AT_END.search(name.strip())
+    if not match:
+        return name.strip(), None
+    raw = match.group(1).lower()
+    for pattern, canonical in LEGAL_FORMS:
+        if re.fullmatch(pattern, raw, re.I):
+            return name.strip()[: match.start(1)].strip(" ,"), canonical
+    return name.strip(), None
+
+
+def core_tokens(name: str) -> list[str]:
+    core, _ = split_legal_form(name)
+    folded = fold(core).replace("&", " & ")
+    tokens = re.findall(r"[a-z0-9&]+", folded)
+    return ["&" if t in ("und", "and") else t for t in tokens]
+
+
+def normalize_name(name: str) -> str:
+    _, form = split_legal_form(name)
+    tokens = core_tokens(name)
+    return " ".join(tokens + ([form] if form else []))
+
+
+def legal_form(name: str) -> str | None:
+    return split_legal_form(name)[1]
+
+
+def identity_key(normalized: str, identifiers: dict[str, str]) -> str:
+    for kind in ("hrb", "hra", "uk_company_number"):
+        if identifiers.get(kind):
+            return f"reg:{kind}:{identifiers[kind]}"
+    return f"name:{normalized}"
+
+
+def contradicts(a: dict[str, str], b: dict[str, str]) -> bool:
+    """Both carry the same kind of register identifier with different values."""
+    return any(a.get(k) and b.get(k) and a[k] != b[k] for k in ("hrb", "hra", "uk_company_number"))
+
+
+def shares_identifier(a: dict[str, str], b: dict[str, str]) -> bool:
+    return any(a.get(k) and a.get(k) == b.get(k) for k in ("hrb", "hra", "uk_company_number"))
+
+
+@dataclass
+class Mention:
+    name: str
+    start: int
+    end: int
+    identifiers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def normalized(self) -> str:
+        return normalize_name(self.name)
+
+
+def _clean(raw: str) -> str:
+    tokens = raw.split()
+    while tokens and (tokens[0].lower().strip(".,:") in LEADING_NOISE or tokens[0] in ("&",)):
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
+def find_mentions(text: str) -> list[Mention]:
+    """Company names with a legal form, each with the register identifiers written after it."""
+    found: list[Mention] = []
+    for match in COMPANY.finditer(text):
+        core = _clean(match.group(1))
+        if not core:
+            continue
+        name = f"{core} {match.group(2)}"
+        found.append(Mention(name=name, start=match.end() - len(name), end=match.end()))
+    for i, mention in enumerate(found):
+        limit = found[i + 1].start if i + 1 < len(found) else len(text)
+        window = text[mention.end : min(limit, mention.end + REGISTER_WINDOW)]
+        reg = REGISTER.search(window)
+        if reg:
+            kind = reg.group(2).lower()
+            mention.identifiers[kind] = reg.group(3) + (reg.group(4) or "").strip()
+            if reg.group(1) and reg.group(1) not in ("HRB", "HRA"):
+                mention.identifiers["register_court"] = reg.group(1)
+        uk = UK_NUMBER.search(window)
+        if uk:
+            mention.identifiers["uk_company_number"] = uk.group(1).upper()
+    return found
+
+
+def unique_mentions(text: str) -> list[Mention]:
+    """One mention per normalized name (first occurrence), identifiers merged."""
+    out: dict[str, Mention] = {}
+    for m in find_mentions(text):
+        key = m.normalized
+        if key in out:
+            for k, v in m.identifiers.items():
+                out[key].identifiers.setdefault(k, v)
+        else:
+            out[key] = m
+    return list(out.values())

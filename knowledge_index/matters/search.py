@@ -1,0 +1,166 @@
+"""search_matters and peek_matter: what the classify agent can learn about existing matters.
+
+The whole candidate set is scored before the page is cut, so `page.total` is exact and an
+offset walks the same ranking. Signals: reference-number identity (strongest: a bare number is
+how lawyers name matters), title substring, and token similarity (rapidfuzz) over the title,
+reference and folder names. Chunk embeddings are not used: classify runs before index, so a new
+document's matter is usually not indexed yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+from rapidfuzz import fuzz
+from sqlalchemy import Connection, text
+
+from knowledge_index.matters.references import REFERENCE, reference_key
+from knowledge_index.matters.store import DEFAULT_PROJECT
+
+REFERENCE_SCORE = 100.0
+TITLE_SUBSTRING_SCORE = 20.0
+FUZZY_FLOOR = 60.0  # token_set_ratio below this says nothing
+PEEK_SAMPLE = 12
+
+
+class MatterHit(BaseModel):
+    matter_id: str
+    reference_number: str
+    title: str
+    practice_area: str | None
+    folders: list[str]
+    score: float
+    matched_on: list[str]
+
+
+class Page(BaseModel):
+    offset: int
+    limit: int
+    returned: int
+    total: int
+    has_more: bool
+
+
+class MatterSearchResult(BaseModel):
+    results: list[MatterHit]
+    page: Page
+
+
+def _candidates(conn: Connection, project: str) -> list[dict[str, Any]]:
+    return [
+        dict(r)
+        for r in conn.execute(
+            text(
+                "SELECT id, reference_number, reference_key, title, practice_area, folders"
+                " FROM matters WHERE project = :p"
+            ),
+            {"p": project},
+        ).mappings()
+    ]
+
+
+def _score(query: str, keys: set[str], m: dict[str, Any]) -> tuple[float, list[str]]:
+    score, why = 0.0, []
+    if m["reference_key"] in keys or reference_key(query) == m["reference_key"]:
+        score += REFERENCE_SCORE
+        why.append("reference")
+    q = query.strip().lower()
+    title = (m["title"] or "").lower()
+    if q and title and (q in title or (len(title) >= 4 and title in q)):
+        score += TITLE_SUBSTRING_SCORE
+        why.append("title")
+    folder_names = " ".join(f.rsplit("/", 1)[-1] for f in m["folders"] or [])
+    haystack = f"{m['reference_number']} {m['title']} {folder_names}"
+    similarity = fuzz.token_set_ratio(query, haystack, processor=str.lower)
+    if similarity >= FUZZY_FLOOR:
+        score += similarity / 10
+        why.append(f"similar:{similarity:.0f}")
+    return score, why
+
+
+def search_matters(
+    conn: Connection, query: str, limit: int = 8, offset: int = 0, project: str = DEFAULT_PROJECT
+) -> MatterSearchResult:
+    keys = {reference_key(m.group(0)) for m in REFERENCE.finditer(query)}
+    scored = []
+    for m in _candidates(conn, project):
+        score, why = _score(query, keys, m)
+        if score > 0:
+            scored.append((score, m, why))
+    scored.sort(key=lambda t: (-t[0], t[1]["reference_key"]))
+    window = scored[offset : offset + limit]
+    hits = [
+        MatterHit(
+            matter_id=m["id"],
+            reference_number=m["reference_number"],
+            title=m["title"],
+            practice_area=m["practice_area"],
+            folders=list(m["folders"] or []),
+            score=round(score, 2),
+            matched_on=why,
+        )
+        for score, m, why in window
+    ]
+    return MatterSearchResult(
+        results=hits,
+        page=Page(
+            offset=offset,
+            limit=limit,
+            returned=len(hits),
+            total=len(scored),
+            has_more=offset + len(hits) < len(scored),
+        ),
+    )
+
+
+class MatterPeek(BaseModel):
+    matter_id: str
+    reference_number: str
+    title: str
+    practice_area: str | None
+    kind: str | None
+    folders: list[str]
+    document_count: int = Field(description="The true number of documents assigned.")
+    document_titles: list[str]
+    document_titles_are_sample: bool
+
+
+def peek_matter(conn: Connection, matter_id: str) -> MatterPeek:
+    row = (
+        conn.execute(
+            text(
+                "SELECT id, reference_number, title, practice_area, kind, folders,"
+                " (SELECT count(*) FROM matter_assignments a WHERE a.matter_id = m.id) AS n"
+                " FROM matters m WHERE id = :id"
+            ),
+            {"id": matter_id},
+        )
+        .mappings()
+        .first()
+    )
+    if row is None:
+        raise LookupError(f"no matter with id {matter_id!r}; use an id from search_matters")
+    titles = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "SELECT COALESCE(d.title, regexp_replace(o.path, '^.*/', ''))"
+                " FROM matter_assignments a JOIN source_objects o ON o.id = a.source_object_id"
+                " LEFT JOIN document_metadata d ON d.source_object_id = a.source_object_id"
+                " WHERE a.matter_id = :id ORDER BY o.seq LIMIT :n"
+            ),
+            {"id": matter_id, "n": PEEK_SAMPLE},
+        )
+    ]
+    return MatterPeek(
+        matter_id=row["id"],
+        reference_number=row["reference_number"],
+        title=row["title"],
+        practice_area=row["practice_area"],
+        kind=row["kind"],
+        folders=list(row["folders"] or []),
+        document_count=row["n"],
+        document_titles=titles,
+        document_titles_are_sample=row["n"] > len(titles),
+    )

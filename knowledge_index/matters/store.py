@@ -1,0 +1,169 @@
+"""Matters and assignments in Postgres: get-or-create under an advisory lock, assignment upsert.
+
+`get_or_create_matter` commits in its own transaction before returning: a worker classifying
+another file of the same new matter must see the row the moment the tool answered, and two
+workers creating it at once must converge on one row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+from sqlalchemy import Connection, Engine, text
+
+from knowledge_index.matters.references import reference_key
+
+DEFAULT_PROJECT: Final = "default"
+CreatedBy = Literal["model", "fallback", "import"]
+
+
+class Matter(BaseModel):
+    id: str
+    project: str = DEFAULT_PROJECT
+    reference_number: str
+    reference_key: str
+    title: str = ""
+    practice_area: str | None = None
+    kind: str | None = None
+    folders: list[str] = Field(default_factory=list)
+    created_by: CreatedBy
+
+
+def matter_id_for(project: str, key: str) -> str:
+    """Stable id: the same reference in the same project is the same id on every install."""
+    return "m-" + hashlib.sha256(f"{project}\x00{key}".encode()).hexdigest()[:12]
+
+
+def _lock(conn: Connection, project: str, key: str) -> None:
+    conn.execute(
+        text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
+        {"k": f"ki:matter:{project}:{key}"},
+    )
+
+
+_COLUMNS = (
+    "id, project, reference_number, reference_key, title, practice_area, kind, folders, created_by"
+)
+
+
+def get_matter(conn: Connection, matter_id: str) -> Matter | None:
+    row = (
+        conn.execute(text(f"SELECT {_COLUMNS} FROM matters WHERE id = :id"), {"id": matter_id})
+        .mappings()
+        .first()
+    )
+    return Matter.model_validate(dict(row)) if row else None
+
+
+def find_by_reference(
+    conn: Connection, reference: str, project: str = DEFAULT_PROJECT
+) -> Matter | None:
+    row = (
+        conn.execute(
+            text(f"SELECT {_COLUMNS} FROM matters WHERE project = :p AND reference_key = :k"),
+            {"p": project, "k": reference_key(reference)},
+        )
+        .mappings()
+        .first()
+    )
+    return Matter.model_validate(dict(row)) if row else None
+
+
+def get_or_create_matter(
+    engine: Engine,
+    reference: str,
+    title: str = "",
+    *,
+    created_by: CreatedBy,
+    project: str = DEFAULT_PROJECT,
+    folder: str | None = None,
+    provenance: dict[str, Any] | None = None,
+) -> tuple[Matter, bool]:
+    """The matter for `reference`, created when missing; (matter, created). Committed on return."""
+    key = reference_key(reference)
+    with engine.begin() as conn:
+        _lock(conn, project, key)
+        existing = find_by_reference(conn, reference, project)
+        if existing is not None:
+            if title and not existing.title:
+                # A file that only quoted the number created it; a later one knows its name.
+                conn.execute(
+                    text("UPDATE matters SET title = :t, updated_at = now() WHERE id = :id"),
+                    {"t": title, "id": existing.id},
+                )
+                existing.title = title
+            return existing, False
+        matter = Matter(
+            id=matter_id_for(project, key),
+            project=project,
+            reference_number=reference.strip(),
+            reference_key=key,
+            title=title.strip(),
+            folders=[folder] if folder else [],
+            created_by=created_by,
+        )
+        conn.execute(
+            text(
+                "INSERT INTO matters (id, project, reference_number, reference_key, title,"
+                " folders, created_by, provenance)"
+                " VALUES (:id, :project, :reference_number, :reference_key, :title,"
+                " CAST(:folders AS text[]), :created_by, CAST(:prov AS jsonb))"
+            ),
+            {**matter.model_dump(), "prov": json.dumps(provenance or {})},
+        )
+        return matter, True
+
+
+def assign(
+    conn: Connection,
+    source_object_id: str,
+    matter_id: str,
+    *,
+    content_hash: str | None,
+    method: CreatedBy,
+    provenance: dict[str, Any],
+    folder: str | None,
+) -> None:
+    conn.execute(
+        text(
+            "INSERT INTO matter_assignments (source_object_id, matter_id, content_hash, method,"
+            " provenance) VALUES (:o, :m, :h, :method, CAST(:p AS jsonb))"
+            " ON CONFLICT (source_object_id) DO UPDATE SET matter_id = EXCLUDED.matter_id,"
+            " content_hash = EXCLUDED.content_hash, method = EXCLUDED.method,"
+            " provenance = EXCLUDED.provenance, assigned_at = now()"
+        ),
+        {
+            "o": source_object_id,
+            "m": matter_id,
+            "h": content_hash,
+            "method": method,
+            "p": json.dumps(provenance, default=str),
+        },
+    )
+    if folder:
+        conn.execute(
+            text(
+                "UPDATE matters SET folders = array_append(folders, :f), updated_at = now()"
+                " WHERE id = :m AND NOT (:f = ANY(folders))"
+            ),
+            {"f": folder, "m": matter_id},
+        )
+
+
+def assignment_of(conn: Connection, source_object_id: str) -> dict[str, Any] | None:
+    row = (
+        conn.execute(
+            text(
+                "SELECT a.matter_id, m.reference_number, m.title, a.method, a.provenance"
+                " FROM matter_assignments a JOIN matters m ON m.id = a.matter_id"
+                " WHERE a.source_object_id = :o"
+            ),
+            {"o": source_object_id},
+        )
+        .mappings()
+        .first()
+    )
+    return dict(row) if row else None

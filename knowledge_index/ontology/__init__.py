@@ -1,0 +1,171 @@
+"""The document-type ontology the extract_metadata agent walks (shipped default: German/English).
+
+Nodes form a tree (contract > supply agreement, ...). The active scope is a set of root ids (all
+roots by default); its fingerprint is stored with every typing, so a later, richer ontology can
+re-type exactly the documents judged under an older scope. Clause types for notable clauses ship
+in the same file.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Final
+
+from pydantic import BaseModel, Field
+
+DEFAULT_ONTOLOGY: Final = Path(__file__).with_name("default_doc_types.json")
+# Terms shorter than this must stand as whole words ("nda", "memo"); longer ones may end a
+# German compound ("Rahmenliefervertrag" is a Liefervertrag).
+COMPOUND_MIN: Final = 6
+CUE_WEIGHT: Final = 0.5
+
+
+class OntologyNode(BaseModel):
+    id: str
+    parent: str | None = None
+    label_en: str
+    label_de: str
+    terms: list[str] = Field(default_factory=list)
+    cues: list[str] = Field(default_factory=list)
+    description: str = ""
+
+
+class ClauseType(BaseModel):
+    id: str
+    label_en: str
+    label_de: str
+    terms: list[str] = Field(default_factory=list)
+
+
+class OntologyFile(BaseModel):
+    name: str
+    version: str
+    description: str = ""
+    nodes: list[OntologyNode]
+    clauses: list[ClauseType] = Field(default_factory=list)
+
+
+class NodeView(BaseModel):
+    """What a tool shows the model about one node."""
+
+    id: str
+    label_en: str
+    label_de: str
+    description: str
+    parent: str | None
+    ancestors: list[str]
+    has_children: bool
+    score: float | None = None
+
+
+def _norm(value: str) -> str:
+    return re.sub(r"\s+", " ", value.lower()).strip()
+
+
+class Ontology:
+    def __init__(self, data: OntologyFile, scope: tuple[str, ...] | None = None) -> None:
+        self.data = data
+        self.nodes = {n.id: n for n in data.nodes}
+        self.roots_all = [n.id for n in data.nodes if n.parent is None]
+        self.scope_roots = tuple(scope) if scope else tuple(self.roots_all)
+        unknown = [r for r in self.scope_roots if r not in self.nodes]
+        if unknown:
+            raise KeyError(f"scope names unknown ontology nodes: {unknown}")
+        self._patterns = {n.id: self._compile(n) for n in data.nodes}
+
+    @staticmethod
+    def _compile(node: OntologyNode) -> list[tuple[re.Pattern[str], int, float]]:
+        out = []
+        terms = [(t, 1.0) for t in [node.label_en, node.label_de, *node.terms]]
+        terms += [(c, CUE_WEIGHT) for c in node.cues]
+        for term, weight in terms:
+            t = _norm(term)
+            head = r"(?<![\wäöüß])" if len(t) < COMPOUND_MIN else ""
+            out.append((re.compile(head + re.escape(t) + r"(?![\wäöüß])"), len(t), weight))
+        return out
+
+    @property
+    def fingerprint(self) -> str:
+        nodes = sorted(
+            (n.model_dump(include={"id", "parent", "label_en", "label_de"}) for n in self.scoped()),
+            key=lambda d: d["id"],
+        )
+        payload = json.dumps({"name": self.data.name, "nodes": nodes}, sort_keys=True)
+        return (
+            f"{self.data.name}@{self.data.version}:"
+            + hashlib.sha256(payload.encode()).hexdigest()[:16]
+        )
+
+    def ancestors(self, node_id: str) -> list[str]:
+        out, parent = [], self.nodes[node_id].parent
+        while parent is not None:
+            out.append(parent)
+            parent = self.nodes[parent].parent
+        return out
+
+    def in_scope(self, node_id: str) -> bool:
+        if node_id not in self.nodes:
+            return False
+        chain = [node_id, *self.ancestors(node_id)]
+        return chain[-1] in self.scope_roots
+
+    def scoped(self) -> list[OntologyNode]:
+        return [n for n in self.data.nodes if self.in_scope(n.id)]
+
+    def view(self, node_id: str, score: float | None = None) -> NodeView:
+        node = self.nodes[node_id]
+        return NodeView(
+            id=node.id,
+            label_en=node.label_en,
+            label_de=node.label_de,
+            description=node.description,
+            parent=node.parent,
+            ancestors=self.ancestors(node_id),
+            has_children=any(n.parent == node_id for n in self.data.nodes),
+            score=score,
+        )
+
+    def roots(self) -> list[NodeView]:
+        return [self.view(r) for r in self.scope_roots]
+
+    def children(self, node_id: str) -> list[NodeView]:
+        if not self.in_scope(node_id):
+            raise KeyError(f"{node_id!r} is not an in-scope ontology node")
+        return [self.view(n.id) for n in self.data.nodes if n.parent == node_id]
+
+    def search(self, query: str) -> list[NodeView]:
+        """Every in-scope node a term of which occurs in `query`, best first.
+
+        Earlier and longer matches rank higher: a title "Nachtrag Nr. 1 zum Liefervertrag" is an
+        amendment, "Unternehmenskaufvertrag" a share purchase rather than a contract in general.
+        """
+        q = _norm(query)
+        if not q:
+            return []
+        scored: list[tuple[float, str]] = []
+        for node in self.scoped():
+            best = 0.0
+            for pattern, length, weight in self._patterns[node.id]:
+                match = pattern.search(q)
+                if match is None:
+                    continue
+                position = match.start() / max(len(q), 1)
+                value = weight * (1.0 - 0.5 * position + 0.02 * min(length, 25))
+                best = max(best, value)
+            if best > 0:
+                scored.append((best + 0.01 * len(self.ancestors(node.id)), node.id))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [self.view(node_id, round(score, 4)) for score, node_id in scored]
+
+    def clause_types(self) -> list[ClauseType]:
+        return list(self.data.clauses)
+
+
+@functools.cache
+def load_ontology(path: Path = DEFAULT_ONTOLOGY, scope: tuple[str, ...] | None = None) -> Ontology:
+    data = OntologyFile.model_validate_json(path.read_text(encoding="utf-8"))
+    return Ontology(data, scope)
