@@ -34,6 +34,12 @@ STAGE_DESCRIPTIONS = {
     "pipeline.max_file_mb and skips objects deleted at the source.",
     "convert": "One structured_json artifact per content hash (text, sections, tables, "
     "tracked changes, comments, e-mail headers); containers become child documents.",
+    "classify_matter": "Assigns each file to a matter (agent loop: search_matters, peek_matter, "
+    "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
+    "matter_assignments and a classification artifact, replays parked relation intents.",
+    "extract_metadata": "Types each document against the legal document-type ontology (only "
+    "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
+    "date, identifiers and notable clauses, and links parties to entities by rule.",
     "index": "Chunks sized by the embedding model's tokenizer, embedded in batches, written to "
     "Postgres (pgvector) with the document's permission projection.",
 }
