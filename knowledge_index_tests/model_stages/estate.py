@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (document templates read better unwrapped)
 """A generated legal estate with known answers for classify_matter and extract_metadata.
 
 Client folders hold matters named `<reference> <title>`; a few files are misfiled in another

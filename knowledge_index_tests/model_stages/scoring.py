@@ -85,9 +85,8 @@ def score(engine: Engine, expected: list[Expected]) -> Scores:
         for k, ok in checks.items():
             hits[k] += ok
             if not ok:
-                misses[k].append(
-                    f"{exp.path}: got {row.get({'matter': 'reference_number'}.get(k, 'doc_' + k if k == 'date' else k))}"
-                )
+                column = {"matter": "reference_number", "date": "doc_date"}.get(k, k)
+                misses[k].append(f"{exp.path}: got {row.get(column)}")
         want = set(exp.parties.items())
         got = parties.get(exp.path, set())
         expected_pairs += len(want)
