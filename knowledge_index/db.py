@@ -6,6 +6,7 @@ The product's tables live in the `knowledge_index` database; Dagster's storage l
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
@@ -21,6 +22,11 @@ DAGSTER_DB = "dagster"
 
 _engines: dict[tuple[str, int], Engine] = {}
 _lock = threading.Lock()
+
+
+@functools.cache
+def _embedded_server_uri_cached(home: Path, pid: int) -> str:
+    return _embedded_server_uri(home)
 
 
 def _embedded_server_uri(home: Path) -> str:
@@ -43,7 +49,9 @@ def server_url(settings: Settings) -> str:
     """A libpq-style URL (no driver) of the server, starting the embedded one when needed."""
     if settings.database_url:
         return settings.database_url
-    return _embedded_server_uri(settings.home)
+    # Starting or finding the embedded server costs file locks and process checks: once per
+    # process is enough (the server outlives us).
+    return _embedded_server_uri_cached(settings.home.resolve(), os.getpid())
 
 
 def _with_database(url: str, database: str, driver: str) -> str:

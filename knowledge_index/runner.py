@@ -200,8 +200,30 @@ def _record(
 def pass_through_unbuilt(settings: Settings, engine: Engine, stage: str) -> int:
     """Ledger bookkeeping for a stage this release does not build (it has no Dagster asset).
 
-    Its owed rows are recorded as skipped `stage_not_built` so the stages after it run.
+    Its owed rows are recorded as skipped `stage_not_built` in one statement, and the stage
+    after it is unlocked, so later stages run without a run per document.
     """
     if stage in HANDLERS:
         return 0
-    return len(run_stage(settings, stage, engine=engine).results)
+    from sqlalchemy import text
+
+    from knowledge_index.ledger.store import unlock_next
+
+    version = f"{settings.producer_version(stage)};degraded={NOT_BUILT}"
+    with engine.begin() as conn:
+        ids = [
+            r[0]
+            for r in conn.execute(
+                text(
+                    "UPDATE processing_state SET status = 'skipped', reason = :reason,"
+                    " producer_version = :version, last_error = NULL, next_retry_at = NULL,"
+                    " claimed_at = NULL, claimed_by = NULL, updated_at = now()"
+                    " WHERE stage = :stage AND (status = 'pending' OR (status = 'failed'"
+                    "  AND (next_retry_at IS NULL OR next_retry_at <= now())))"
+                    " RETURNING source_object_id"
+                ),
+                {"reason": STAGE_NOT_BUILT, "version": version, "stage": stage},
+            )
+        ]
+        unlock_next(conn, ids, stage)
+    return len(ids)
