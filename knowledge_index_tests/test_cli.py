@@ -119,3 +119,22 @@ def test_rerun_states_counts_and_downstream(ki_env, tmp_path, stage):
     assert "convert, classify_matter" in out.stdout
     shown = json.loads(ki("config", "show").stdout)
     assert "+r" in shown["pipeline"]["stages"]["fetch"]["producer_version"]
+
+
+def test_migrate_is_idempotent_and_records_each_file(ki_env):
+    from sqlalchemy import text
+
+    from knowledge_index.db import get_engine
+    from knowledge_index.migrations import discover
+    from knowledge_index.settings import load_settings
+
+    first = ki("db", "migrate")
+    assert first.exit_code == 0
+    again = ki("db", "migrate")
+    assert again.exit_code == 0 and "up to date" in again.stdout
+    with get_engine(load_settings()).connect() as conn:
+        recorded = [
+            r[0]
+            for r in conn.execute(text("SELECT name FROM ki_schema_migrations ORDER BY version"))
+        ]
+    assert recorded == [m.name for m in discover()]
