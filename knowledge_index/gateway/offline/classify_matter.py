@@ -14,6 +14,7 @@ import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
+from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy, register_policy
 from knowledge_index.matters.references import (
     FoundReference,
@@ -47,6 +48,9 @@ class ClassifyMatterPolicy(Policy):
     signature_tools: ClassVar[frozenset[str]] = frozenset({"search_matters", "create_matter"})
 
     def decide(self, ctx: PolicyContext) -> Decision:
+        if not _speaks_our_protocol(ctx, self.signature_tools, "matter_id"):
+            # Another caller under this stage name (e.g. a test's own schema): stay generic.
+            return GenericPolicy().decide(ctx)
         path, subject, body = _prompt(ctx)
         refs = ranked_references(path, body, subject)
         if ctx.rejected_answers():
@@ -104,3 +108,9 @@ def _title(path: str, ref: FoundReference, subject: str | None) -> str:
         if reference_key(folder) == ref.key:
             return folder_title(folder)
     return ""
+
+
+def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:
+    submit = ctx.tool("submit_result")
+    offered = {t.name for t in ctx.tools}
+    return submit is not None and field in submit.properties and tools <= offered

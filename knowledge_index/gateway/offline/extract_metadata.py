@@ -23,6 +23,7 @@ from knowledge_index.entities.names import (
     unique_mentions,
 )
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
+from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy, register_policy
 
 STRONG: Final = 0.75
@@ -74,6 +75,9 @@ class ExtractMetadataPolicy(Policy):
     signature_tools: ClassVar[frozenset[str]] = frozenset({"ontology_search", "search_entities"})
 
     def decide(self, ctx: PolicyContext) -> Decision:
+        if not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
+            # Another caller under this stage name (e.g. a test's own schema): stay generic.
+            return GenericPolicy().decide(ctx)
         fields, body = _prompt(ctx)
         searched = {str(e.arguments.get("query")): e for e in ctx.calls_to("ontology_search")}
         doc_type, pending = self._type(_type_queries(fields, body), searched)
@@ -173,3 +177,9 @@ def _role(m: Mention, fields: dict[str, str], body: str) -> str:
     if CLIENT_MARKER.search(body[max(0, m.start - 60) : m.start]):
         return "client"
     return "counterparty"
+
+
+def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:
+    submit = ctx.tool("submit_result")
+    offered = {t.name for t in ctx.tools}
+    return submit is not None and field in submit.properties and tools <= offered
