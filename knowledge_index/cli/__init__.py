@@ -1,5 +1,6 @@
 """The `ki` command: the operator's entry point."""
 
+import knowledge_index.cli.mcp_cmd  # noqa: F401  (registers `ki mcp` on app)
 from knowledge_index.cli import model_cmds
 from knowledge_index.cli.app import app
 

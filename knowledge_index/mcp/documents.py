@@ -1,0 +1,253 @@
+"""Document-level queries over Postgres: listing, lookup, scope counts. No embeddings involved.
+
+Metadata comes from the document's chunks (what the index stage projected) and, once their tables
+exist, from matter_assignments / document_metadata, which win because they are the stages' own
+records. Every query applies `visible_sql` in its WHERE clause, so rows the caller may not see
+are never read into Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.mcp.catalog import Catalog
+from knowledge_index.mcp.models import DocumentRow, Filters
+from knowledge_index.mcp.visibility import visible_sql
+from knowledge_index.search_service import Citation
+
+
+@dataclass(frozen=True)
+class Expr:
+    """SQL expressions for a document's effective metadata, given the tables present."""
+
+    joins: str
+    matter: str
+    doc_type: str
+    language: str
+    doc_date: str
+    title: str
+    status: str = "ch.status"
+
+
+def metadata_exprs(catalog: Catalog) -> Expr:
+    joins = [
+        "JOIN sources s ON s.id = o.source_id",
+        "LEFT JOIN LATERAL (SELECT c.matter_id, c.doc_type, c.status, c.language, c.doc_date,"
+        " c.title FROM chunks c WHERE c.source_object_id = o.id ORDER BY c.ordinal LIMIT 1)"
+        " ch ON true",
+    ]
+    matter, doc_type, language, doc_date = (
+        "ch.matter_id",
+        "ch.doc_type",
+        "ch.language",
+        ("ch.doc_date"),
+    )
+    title = "NULLIF(ch.title, '')"
+    if catalog.has("matter_assignments"):
+        joins.append("LEFT JOIN matter_assignments ma ON ma.source_object_id = o.id")
+        matter = f"COALESCE(ma.matter_id, {matter})"
+    if catalog.has("document_metadata"):
+        joins.append("LEFT JOIN document_metadata dm ON dm.source_object_id = o.id")
+        doc_type = f"COALESCE(dm.doc_type, {doc_type})"
+        language = f"COALESCE(dm.language, {language})"
+        doc_date = f"COALESCE(dm.doc_date, {doc_date})"
+        title = f"COALESCE(NULLIF(dm.title, ''), {title})"
+    title = f"COALESCE({title}, regexp_replace(o.path, '^.*/', ''))"
+    return Expr(" ".join(joins), matter, doc_type, language, doc_date, title)
+
+
+def _select(e: Expr) -> str:
+    return (
+        "o.id, o.source_id, s.kind, o.path, o.content_hash, o.size_bytes, o.parent_id,"
+        f" o.child_relation, {e.matter} AS matter_id, {e.doc_type} AS doc_type,"
+        f" {e.status} AS status, {e.language} AS language, {e.doc_date} AS doc_date,"
+        f" {e.title} AS title,"
+        " (SELECT count(*) FROM chunks cc WHERE cc.source_object_id = o.id) AS chunk_count"
+    )
+
+
+def filter_sql(
+    e: Expr, filters: Filters | None, path_prefix: str | None, params: dict[str, Any]
+) -> str:
+    """WHERE clauses for the typed filters; None means unrestricted, [] matches nothing."""
+    clauses = [visible_sql("o")]
+    if filters is not None:
+        for name, expr in (
+            ("matter_ids", e.matter),
+            ("doc_types", e.doc_type),
+            ("statuses", e.status),
+            ("languages", e.language),
+        ):
+            values = getattr(filters, name)
+            if values is None:
+                continue
+            params[name] = list(values)
+            clauses.append(f"{expr} = ANY(CAST(:{name} AS text[]))")
+        if filters.date_from:
+            params["date_from"] = filters.date_from
+            clauses.append(f"{e.doc_date} >= :date_from")
+        if filters.date_to:
+            params["date_to"] = filters.date_to
+            clauses.append(f"{e.doc_date} <= :date_to")
+    if path_prefix:
+        # left() instead of LIKE: no wildcard escaping to get wrong.
+        params["path_prefix"] = path_prefix
+        clauses.append("left(o.path, length(:path_prefix)) = :path_prefix")
+    return " AND ".join(clauses)
+
+
+def version_id(document_id: str, content_hash: str) -> str:
+    # Same rule as the index stage (stages.index.version_id), kept here to avoid importing it.
+    return f"{document_id}@{content_hash[:16]}"
+
+
+def to_row(r: Any) -> DocumentRow:
+    return DocumentRow(
+        citation=Citation(
+            matter_id=r.matter_id,
+            document_id=r.id,
+            version_id=version_id(r.id, r.content_hash),
+            source_object_id=r.id,
+            connector=r.kind,
+            source_id=r.source_id,
+            path=r.path,
+        ),
+        title=r.title,
+        doc_type=r.doc_type,
+        status=r.status,
+        language=r.language,
+        doc_date=r.doc_date,
+        size_bytes=r.size_bytes,
+        chunk_count=r.chunk_count,
+        parent_document_id=r.parent_id,
+        child_relation=r.child_relation,
+    )
+
+
+def list_documents(
+    conn: Connection,
+    catalog: Catalog,
+    principals: list[str],
+    filters: Filters | None,
+    path_prefix: str | None,
+    limit: int,
+    offset: int,
+) -> tuple[list[DocumentRow], int]:
+    e = metadata_exprs(catalog)
+    params: dict[str, Any] = {"principals": principals, "limit": limit, "offset": offset}
+    where = filter_sql(e, filters, path_prefix, params)
+    rows = conn.execute(
+        text(
+            f"SELECT {_select(e)}, count(*) OVER () AS total FROM source_objects o {e.joins}"
+            f" WHERE {where} ORDER BY o.seq LIMIT :limit OFFSET :offset"
+        ),
+        params,
+    ).all()
+    if rows:
+        return [to_row(r) for r in rows], rows[0].total
+    if offset == 0:
+        return [], 0
+    total = conn.execute(
+        text(f"SELECT count(*) FROM source_objects o {e.joins} WHERE {where}"), params
+    ).scalar_one()
+    return [], total
+
+
+def visible_documents(
+    conn: Connection, catalog: Catalog, principals: list[str], ids: Sequence[str]
+) -> dict[str, DocumentRow]:
+    """The subset of `ids` the caller may see, as rows; unknown and hidden ids are simply absent."""
+    if not ids:
+        return {}
+    e = metadata_exprs(catalog)
+    rows = conn.execute(
+        text(
+            f"SELECT {_select(e)} FROM source_objects o {e.joins}"
+            f" WHERE o.id = ANY(CAST(:ids AS text[])) AND {visible_sql('o')}"
+        ),
+        {"ids": list(ids), "principals": principals},
+    ).all()
+    return {r.id: to_row(r) for r in rows}
+
+
+def document_content_hash(conn: Connection, document_id: str) -> str | None:
+    return conn.execute(
+        text("SELECT content_hash FROM source_objects WHERE id = :id"), {"id": document_id}
+    ).scalar_one_or_none()
+
+
+@dataclass(frozen=True)
+class Scope:
+    document_count: int
+    chunk_count: int
+    by_matter: list[tuple[str | None, int]]
+    document_ids: list[str]
+
+
+def scope(
+    conn: Connection,
+    catalog: Catalog,
+    principals: list[str],
+    filters: Filters | None,
+    path_prefix: str | None,
+    max_ids: int,
+) -> Scope:
+    e = metadata_exprs(catalog)
+    params: dict[str, Any] = {"principals": principals, "max_ids": max_ids}
+    where = filter_sql(e, filters, path_prefix, params)
+    base = (
+        f"SELECT o.id, o.seq, {e.matter} AS matter_id,"
+        " (SELECT count(*) FROM chunks cc WHERE cc.source_object_id = o.id) AS chunk_count"
+        f" FROM source_objects o {e.joins} WHERE {where}"
+    )
+    by_matter = conn.execute(
+        text(
+            f"WITH scope AS ({base}) SELECT matter_id, count(*), sum(chunk_count) FROM scope"
+            " GROUP BY matter_id ORDER BY matter_id NULLS LAST"
+        ),
+        params,
+    ).all()
+    ids = conn.execute(
+        text(f"WITH scope AS ({base}) SELECT id FROM scope ORDER BY seq LIMIT :max_ids"), params
+    ).scalars()
+    return Scope(
+        document_count=sum(r[1] for r in by_matter),
+        chunk_count=int(sum(r[2] or 0 for r in by_matter)),
+        by_matter=[(r[0], r[1]) for r in by_matter],
+        document_ids=list(ids),
+    )
+
+
+def matters(
+    conn: Connection, catalog: Catalog, principals: list[str], limit: int, offset: int
+) -> tuple[list[dict[str, Any]], int]:
+    """Matters with at least one document visible to the caller, with that visible count."""
+    e = metadata_exprs(catalog)
+    params: dict[str, Any] = {"principals": principals, "limit": limit, "offset": offset}
+    info = "NULL::text AS title, NULL::text AS reference_number, NULL::text AS practice_area"
+    join = ""
+    if catalog.has("matters"):
+        # to_jsonb reads optional columns without failing if a later migration renames one.
+        info = (
+            "to_jsonb(m)->>'title' AS title, to_jsonb(m)->>'reference_number' AS"
+            " reference_number, to_jsonb(m)->>'practice_area' AS practice_area"
+        )
+        join = "LEFT JOIN matters m ON m.id = v.matter_id"
+    rows = conn.execute(
+        text(
+            f"WITH v AS (SELECT {e.matter} AS matter_id FROM source_objects o {e.joins}"
+            f" WHERE {visible_sql('o')}),"
+            " g AS (SELECT matter_id, count(*) AS n FROM v WHERE matter_id IS NOT NULL"
+            " GROUP BY matter_id)"
+            f" SELECT g.matter_id, g.n, {info}, count(*) OVER () AS total"
+            f" FROM g {join.replace('v.matter_id', 'g.matter_id')}"
+            " ORDER BY g.matter_id LIMIT :limit OFFSET :offset"
+        ),
+        params,
+    ).mappings()
+    out = [dict(r) for r in rows]
+    return out, (out[0]["total"] if out else 0)

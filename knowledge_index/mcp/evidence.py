@@ -1,0 +1,176 @@
+"""Decisions, entities and taxonomies: tables later stages will write, read when they exist.
+
+Until a table appears the tools answer with an empty result and a note saying which stage
+produces it. Structured evidence is withheld unless it resolves to a document the caller may see
+(a decision or entity without an authorized source document is never returned).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.mcp.catalog import Catalog, columns
+from knowledge_index.mcp.documents import metadata_exprs, visible_documents
+from knowledge_index.mcp.models import (
+    DecisionRow,
+    EntityEvidence,
+    EntityRow,
+    Taxonomy,
+    TaxonomyNode,
+)
+from knowledge_index.mcp.visibility import visible_sql
+
+DECISIONS_NOT_BUILT = "decisions are produced by the extract_decisions stage, not built yet"
+ENTITIES_NOT_BUILT = "entities are produced by the extract_metadata stage, not built yet"
+NO_TAXONOMY = "no document-type ontology is configured yet (no doc_types table, no taxonomy file)"
+EVIDENCE_PER_ENTITY = 20
+
+
+def _like(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def search_decisions(
+    conn: Connection,
+    catalog: Catalog,
+    principals: list[str],
+    query: str,
+    matter_ids: list[str] | None,
+    limit: int,
+    offset: int,
+) -> tuple[list[DecisionRow], int, list[str]]:
+    if not catalog.has("decisions"):
+        return [], 0, [DECISIONS_NOT_BUILT]
+    if not {"id", "source_object_id"} <= columns(conn, "decisions"):
+        return [], 0, ["decisions table lacks id/source_object_id; withheld (fail closed)"]
+    e = metadata_exprs(catalog)
+    params: dict[str, Any] = {
+        "principals": principals,
+        "pattern": _like(query),
+        "limit": limit,
+        "offset": offset,
+    }
+    matter_clause = ""
+    if matter_ids is not None:
+        params["matter_ids"] = matter_ids
+        matter_clause = f" AND {e.matter} = ANY(CAST(:matter_ids AS text[]))"
+    rows = conn.execute(
+        text(
+            "SELECT d.id::text AS id, o.id AS document_id, to_jsonb(d) AS fields,"
+            " count(*) OVER () AS total FROM decisions d"
+            f" JOIN source_objects o ON o.id = d.source_object_id {e.joins}"
+            f" WHERE {visible_sql('o')}{matter_clause}"
+            " AND to_jsonb(d)::text ILIKE :pattern ORDER BY d.id LIMIT :limit OFFSET :offset"
+        ),
+        params,
+    ).all()
+    docs = visible_documents(conn, catalog, principals, sorted({r.document_id for r in rows}))
+    out = [
+        DecisionRow(decision_id=r.id, fields=dict(r.fields), citation=docs[r.document_id].citation)
+        for r in rows
+        if r.document_id in docs
+    ]
+    return out, (rows[0].total if rows else 0), []
+
+
+def resolve_entity(
+    conn: Connection,
+    catalog: Catalog,
+    principals: list[str],
+    name: str,
+    kind: str | None,
+    limit: int,
+) -> tuple[list[EntityRow], list[str]]:
+    if not catalog.has("entities", "document_parties"):
+        return [], [ENTITIES_NOT_BUILT]
+    params: dict[str, Any] = {
+        "principals": principals,
+        "pattern": _like(name),
+        "exact": name.lower(),
+        "kind": kind,
+        "limit": limit,
+    }
+    backed = (
+        "EXISTS (SELECT 1 FROM document_parties dp JOIN source_objects o"
+        f" ON o.id = dp.source_object_id WHERE dp.entity_id = e.id AND {visible_sql('o')})"
+    )
+    entities = conn.execute(
+        text(
+            "SELECT e.id, e.name, e.kind, e.aliases, e.identifiers FROM entities e"
+            " WHERE (e.name ILIKE :pattern OR e.normalized_name ILIKE :pattern"
+            " OR EXISTS (SELECT 1 FROM unnest(e.aliases) al WHERE al ILIKE :pattern))"
+            " AND (CAST(:kind AS text) IS NULL OR e.kind = :kind)"
+            f" AND {backed}"
+            " ORDER BY (lower(e.name) = :exact) DESC, e.name, e.id LIMIT :limit"
+        ),
+        params,
+    ).all()
+    if not entities:
+        return [], []
+    parties = conn.execute(
+        text(
+            "SELECT dp.entity_id, dp.source_object_id, dp.role, dp.mention FROM document_parties dp"
+            " WHERE dp.entity_id = ANY(CAST(:ids AS text[]))"
+            " ORDER BY dp.entity_id, dp.source_object_id"
+        ),
+        {"ids": [r.id for r in entities]},
+    ).all()
+    docs = visible_documents(conn, catalog, principals, sorted({p[1] for p in parties}))
+    evidence: dict[str, list[EntityEvidence]] = {}
+    for entity_id, doc_id, role, mention in parties:
+        if doc_id in docs and len(evidence.setdefault(entity_id, [])) < EVIDENCE_PER_ENTITY:
+            evidence[entity_id].append(
+                EntityEvidence(role=role, mention=mention, citation=docs[doc_id].citation)
+            )
+    out = [
+        EntityRow(
+            entity_id=r.id,
+            name=r.name,
+            kind=r.kind,
+            aliases=list(r.aliases or []),
+            identifiers=dict(r.identifiers or {}),
+            evidence=evidence[r.id],
+        )
+        for r in entities
+        if evidence.get(r.id)
+    ]
+    return out, []
+
+
+def taxonomies(
+    conn: Connection, catalog: Catalog, taxonomy_path: Path | None
+) -> tuple[list[Taxonomy], list[str]]:
+    found: list[Taxonomy] = []
+    if catalog.has("doc_types"):
+        rows = conn.execute(text("SELECT to_jsonb(t) FROM doc_types t")).scalars()
+        found.append(Taxonomy(name="doc_types", source="table doc_types", nodes=_nodes(rows)))
+    if taxonomy_path is not None and taxonomy_path.is_file():
+        data = json.loads(taxonomy_path.read_text(encoding="utf-8"))
+        for name, items in data.items() if isinstance(data, dict) else []:
+            if isinstance(items, list):
+                found.append(
+                    Taxonomy(
+                        name=str(name), source=f"file {taxonomy_path.name}", nodes=_nodes(items)
+                    )
+                )
+    return found, ([] if found else [NO_TAXONOMY])
+
+
+def _nodes(items: Any) -> list[TaxonomyNode]:
+    nodes = []
+    for item in items:
+        if not isinstance(item, dict) or item.get("id") is None:
+            continue
+        label = item.get("label") or item.get("name") or item["id"]
+        parent = item.get("parent_id") or item.get("parent")
+        nodes.append(
+            TaxonomyNode(
+                id=str(item["id"]), label=str(label), parent_id=str(parent) if parent else None
+            )
+        )
+    return nodes

@@ -1,0 +1,262 @@
+"""Input and output models of the MCP tools: the published schemas are generated from these.
+
+Inputs forbid unknown fields so a misspelt filter is an error, not a silently wider query.
+Every row that names a document carries a `Citation` (the same model `ki search` cites with).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from knowledge_index.convert.model import StructuredDocument
+from knowledge_index.retrieval.filters import SearchFilters
+from knowledge_index.search_service import Citation
+
+# Identifiers and filter values: short, printable, no control characters.
+Ident = Annotated[str, StringConstraints(min_length=1, max_length=512, pattern=r"^[^\x00-\x1f]+$")]
+Value = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f]+$")]
+Cursor = Annotated[str, StringConstraints(min_length=1, max_length=1_000)]
+# The configured limit (KI_MCP__MAX_QUERY_CHARS) is enforced by the tool with a clear message;
+# this bound only stops absurd payloads at the schema.
+QueryText = Annotated[str, StringConstraints(min_length=1, max_length=100_000)]
+
+
+class _Input(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Filters(_Input):
+    """The typed MVP filters, shared by search_semantic, search_filter and preview_search_scope.
+
+    Omitted means unrestricted; an empty list matches nothing.
+    """
+
+    matter_ids: list[Value] | None = Field(None, max_length=100)
+    doc_types: list[Value] | None = Field(None, max_length=100)
+    statuses: list[Value] | None = Field(None, max_length=100)
+    languages: list[Value] | None = Field(None, max_length=100)
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Filters:
+        if self.date_from and self.date_to and self.date_from > self.date_to:
+            raise ValueError("date_from is after date_to")
+        return self
+
+    def to_search_filters(self) -> SearchFilters:
+        return SearchFilters(**self.model_dump())
+
+
+class Paged(_Input):
+    limit: int = Field(10, ge=1, le=100, description="Page size (capped by the server).")
+    cursor: Cursor | None = Field(None, description="next_cursor of the previous page, opaque.")
+
+
+class PageInfo(BaseModel):
+    total: int = Field(description="Hits for this query and caller across all pages.")
+    returned: int
+    next_cursor: str | None = Field(None, description="Pass back to get the next page.")
+
+
+class Note(BaseModel):
+    """Why a result is empty or partial when that is a property of the system, not the query."""
+
+    notes: list[str] = Field(default_factory=list)
+
+
+# -- search_semantic ----------------------------------------------------------------------------
+
+
+class SearchSemanticInput(Paged):
+    query: QueryText
+    filters: Filters | None = None
+
+
+class PassageOut(BaseModel):
+    rank: int
+    score: float
+    snippet: str
+    title: str
+    citation: Citation
+
+
+class SearchSemanticOutput(PageInfo):
+    passages: list[PassageOut]
+
+
+# -- documents -----------------------------------------------------------------------------------
+
+
+class DocumentRow(BaseModel):
+    """A listing row: the document's metadata and ids, never its content."""
+
+    citation: Citation
+    title: str
+    doc_type: str | None = None
+    status: str | None = None
+    language: str | None = None
+    doc_date: dt.date | None = None
+    size_bytes: int | None = None
+    chunk_count: int = 0
+    parent_document_id: str | None = None
+    child_relation: str | None = None
+
+
+class SearchFilterInput(Paged):
+    filters: Filters | None = None
+    path_prefix: Value | None = Field(None, description="Only documents under this path.")
+
+
+class SearchFilterOutput(PageInfo):
+    documents: list[DocumentRow]
+
+
+class GetDocumentInput(_Input):
+    document_id: Ident
+    version_id: Ident | None = Field(None, description="Must be the current version if given.")
+
+
+class Edge(BaseModel):
+    from_document_id: str
+    to_document_id: str
+    kind: str = Field(description="e.g. attachment_of, zip_entry_of, or a relate-stage relation")
+    origin: str = Field(description="containment (from the source) or relations (relate stage)")
+
+
+class GetDocumentOutput(BaseModel):
+    document: DocumentRow
+    content: StructuredDocument | None = Field(
+        None, description="The converted document; null when it has not been converted."
+    )
+    content_truncated: bool = False
+    relations: list[Edge]
+    related_documents: list[DocumentRow]
+    notes: list[str] = Field(default_factory=list)
+
+
+# -- traverse ------------------------------------------------------------------------------------
+
+
+class TraverseInput(_Input):
+    document_id: Ident
+    kinds: list[Value] | None = Field(None, max_length=20, description="Only these edge kinds.")
+    depth: int = Field(1, ge=1, le=3)
+    limit: int = Field(50, ge=1, le=200)
+
+
+class TraverseOutput(BaseModel):
+    root: DocumentRow
+    nodes: list[DocumentRow]
+    edges: list[Edge]
+    truncated: bool = False
+    notes: list[str] = Field(default_factory=list)
+
+
+# -- matters, scope ------------------------------------------------------------------------------
+
+
+class ListMattersInput(Paged):
+    limit: int = Field(50, ge=1, le=100)
+
+
+class MatterRow(BaseModel):
+    matter_id: str
+    title: str | None = None
+    reference_number: str | None = None
+    practice_area: str | None = None
+    document_count: int
+
+
+class ListMattersOutput(PageInfo):
+    matters: list[MatterRow]
+    notes: list[str] = Field(default_factory=list)
+
+
+class PreviewScopeInput(_Input):
+    filters: Filters | None = None
+    path_prefix: Value | None = None
+    max_ids: int = Field(1_000, ge=0, le=10_000)
+
+
+class ScopeCount(BaseModel):
+    matter_id: str | None
+    documents: int
+
+
+class PreviewScopeOutput(BaseModel):
+    document_count: int
+    chunk_count: int
+    matter_ids: list[str]
+    by_matter: list[ScopeCount]
+    document_ids: list[str]
+    document_ids_truncated: bool
+
+
+# -- decisions, entities, taxonomies -------------------------------------------------------------
+
+
+class SearchDecisionsInput(Paged):
+    query: QueryText
+    matter_ids: list[Value] | None = Field(None, max_length=100)
+
+
+class DecisionRow(BaseModel):
+    decision_id: str
+    fields: dict[str, Any]
+    citation: Citation
+
+
+class SearchDecisionsOutput(PageInfo):
+    decisions: list[DecisionRow]
+    notes: list[str] = Field(default_factory=list)
+
+
+class ResolveEntityInput(_Input):
+    name: QueryText
+    kind: Value | None = None
+    limit: int = Field(10, ge=1, le=50)
+
+
+class EntityEvidence(BaseModel):
+    role: str
+    mention: str
+    citation: Citation
+
+
+class EntityRow(BaseModel):
+    entity_id: str
+    name: str
+    kind: str
+    aliases: list[str]
+    identifiers: dict[str, Any]
+    evidence: list[EntityEvidence]
+
+
+class ResolveEntityOutput(BaseModel):
+    entities: list[EntityRow]
+    notes: list[str] = Field(default_factory=list)
+
+
+class ListTaxonomiesInput(_Input):
+    pass
+
+
+class TaxonomyNode(BaseModel):
+    id: str
+    label: str
+    parent_id: str | None = None
+
+
+class Taxonomy(BaseModel):
+    name: str
+    source: str
+    nodes: list[TaxonomyNode]
+
+
+class ListTaxonomiesOutput(BaseModel):
+    taxonomies: list[Taxonomy]
+    notes: list[str] = Field(default_factory=list)

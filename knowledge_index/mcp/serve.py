@@ -1,0 +1,55 @@
+"""Starting the server for a transport: settings, migrations, warm-up, then serve."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from knowledge_index.errors import ConfigError
+
+
+def parse_http(value: str) -> tuple[str, int]:
+    host, sep, port = value.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(f"--http expects HOST:PORT, got {value!r}")
+    return host.strip("[]"), int(port)
+
+
+def serve(http: str | None = None, *, warm_up: bool = True) -> None:
+    """Serve until the transport closes. Raises ConfigError before serving when misconfigured."""
+    # Offline by construction: no model hub, no litellm price-map download.
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    os.environ.setdefault("FASTMCP_SHOW_SERVER_BANNER", "false")
+    from knowledge_index.db import get_engine
+    from knowledge_index.mcp.config import McpSettings
+    from knowledge_index.mcp.server import build_server
+    from knowledge_index.migrations import migrate
+    from knowledge_index.settings import load_settings
+
+    address = parse_http(http) if http else None
+    settings = load_settings()
+    mcp_settings = McpSettings()
+    transport = "http" if address else "stdio"
+    engine = get_engine(settings)
+    migrate(engine)  # the audit table must exist before the first call
+    server = build_server(engine, settings, mcp_settings, transport)
+    if warm_up:
+        _warm_up(settings)
+    if address:
+        host, port = address
+        server.run(transport="http", host=host, port=port, show_banner=False)
+    else:
+        server.run(transport="stdio", show_banner=False)
+
+
+def _warm_up(settings) -> None:
+    """Load the embedding model and open the index before the first caller pays for it."""
+    from knowledge_index.search_sync import open_index
+    from knowledge_index.stages.index import embedder_for
+
+    try:
+        embedder_for(settings.retrieval.embedding_model).embed_query("warm up")
+        open_index(settings)
+    except Exception:
+        logging.getLogger("knowledge_index.mcp").warning("warm-up failed", exc_info=True)

@@ -1,0 +1,384 @@
+"""The tool bodies: plain synchronous functions from a validated input model to an output model.
+
+Each runs in a worker thread with the caller's principals already resolved; permission filtering
+happens inside the queries (and inside the search index) before anything is ranked or listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy import Engine
+
+from knowledge_index.artifacts import get_artifact
+from knowledge_index.convert.model import StructuredDocument
+from knowledge_index.mcp import documents, evidence
+from knowledge_index.mcp.catalog import load_catalog
+from knowledge_index.mcp.config import McpSettings
+from knowledge_index.mcp.cursor import CursorCodec, CursorError
+from knowledge_index.mcp.graph import walk
+from knowledge_index.mcp.models import (
+    GetDocumentInput,
+    GetDocumentOutput,
+    ListMattersInput,
+    ListMattersOutput,
+    ListTaxonomiesInput,
+    ListTaxonomiesOutput,
+    MatterRow,
+    PassageOut,
+    PreviewScopeInput,
+    PreviewScopeOutput,
+    ResolveEntityInput,
+    ResolveEntityOutput,
+    ScopeCount,
+    SearchDecisionsInput,
+    SearchDecisionsOutput,
+    SearchFilterInput,
+    SearchFilterOutput,
+    SearchSemanticInput,
+    SearchSemanticOutput,
+    TraverseInput,
+    TraverseOutput,
+)
+from knowledge_index.settings import Settings
+
+# A get_document answer stays a usable MCP message; longer texts are cut and flagged.
+MAX_CONTENT_CHARS = 400_000
+NOT_FOUND = "document not found"
+
+
+class ToolFailure(Exception):
+    """An expected failure, reported to the caller verbatim and audited under `code`."""
+
+    code = "tool_error"
+
+
+class NotFound(ToolFailure):
+    code = "not_found"
+
+
+class BadRequest(ToolFailure):
+    code = "invalid_arguments"
+
+
+class BadCursor(ToolFailure):
+    code = "bad_cursor"
+
+
+class QueryTooLong(ToolFailure):
+    code = "query_too_long"
+
+
+@dataclass
+class ToolContext:
+    engine: Engine
+    settings: Settings
+    mcp: McpSettings
+    principals: list[str]  # effective: normalized, '*' included
+    codec: CursorCodec
+    cursor_fingerprint: str
+    tool: str
+
+    def offset(self, cursor: str | None) -> int:
+        if cursor is None:
+            return 0
+        try:
+            return self.codec.decode(cursor, self.tool, self.cursor_fingerprint)
+        except CursorError as exc:
+            raise BadCursor(f"invalid cursor: {exc}") from None
+
+    def next_cursor(self, offset: int, returned_upto: int, total: int) -> str | None:
+        if returned_upto >= total:
+            return None
+        return self.codec.encode(self.tool, self.cursor_fingerprint, returned_upto)
+
+    def page_size(self, limit: int) -> int:
+        return min(limit, self.mcp.max_page_size)
+
+    def check_query(self, query: str) -> None:
+        if len(query) > self.mcp.max_query_chars:
+            raise QueryTooLong(
+                f"query is too long: {len(query)} characters; the limit is "
+                f"{self.mcp.max_query_chars}"
+            )
+
+
+def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanticOutput:
+    from knowledge_index.search_service import search
+
+    ctx.check_query(inp.query)
+    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
+    filters = inp.filters.to_search_filters() if inp.filters else None
+    result = search(
+        ctx.engine,
+        ctx.settings,
+        inp.query,
+        ctx.principals,
+        filters=filters,
+        limit=limit,
+        offset=offset,
+    )
+    # The index already ranked only chunks the caller may see; this drops documents deleted or
+    # revoked at the source since the index last caught up (deny wins across both records).
+    with ctx.engine.connect() as conn:
+        live = documents.visible_documents(
+            conn,
+            load_catalog(conn),
+            ctx.principals,
+            sorted({p.citation.document_id for p in result.passages}),
+        )
+    passages = [
+        PassageOut(
+            rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
+        )
+        for p in result.passages
+        if p.citation.document_id in live
+    ]
+    return SearchSemanticOutput(
+        passages=passages,
+        total=result.total,
+        returned=len(passages),
+        next_cursor=ctx.next_cursor(offset, offset + limit, result.total),
+    )
+
+
+def search_filter(ctx: ToolContext, inp: SearchFilterInput) -> SearchFilterOutput:
+    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
+    with ctx.engine.connect() as conn:
+        rows, total = documents.list_documents(
+            conn, load_catalog(conn), ctx.principals, inp.filters, inp.path_prefix, limit, offset
+        )
+    return SearchFilterOutput(
+        documents=rows,
+        total=total,
+        returned=len(rows),
+        next_cursor=ctx.next_cursor(offset, offset + limit, total),
+    )
+
+
+def _content(body: dict[str, Any]) -> tuple[StructuredDocument, bool]:
+    truncated = False
+    if len(body.get("text", "")) > MAX_CONTENT_CHARS or len(body.get("markdown", "")) > (
+        MAX_CONTENT_CHARS
+    ):
+        body = {
+            **body,
+            "text": body.get("text", "")[:MAX_CONTENT_CHARS],
+            "markdown": body.get("markdown", "")[:MAX_CONTENT_CHARS],
+            "pages": [],
+        }
+        truncated = True
+    return StructuredDocument.model_validate(body), truncated
+
+
+def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
+    with ctx.engine.connect() as conn:
+        catalog = load_catalog(conn)
+        # Unknown, deleted and forbidden ids take the same path and the same message.
+        row = documents.visible_documents(conn, catalog, ctx.principals, [inp.document_id]).get(
+            inp.document_id
+        )
+        if row is None or (inp.version_id and inp.version_id != row.citation.version_id):
+            raise NotFound(NOT_FOUND)
+        content, truncated, notes = None, False, []
+        content_hash = documents.document_content_hash(conn, inp.document_id)
+        artifact = get_artifact(conn, "structured_json", content_hash) if content_hash else None
+        if artifact is None:
+            notes.append("this version has not been converted yet")
+        else:
+            content, truncated = _content(artifact.body)
+        graph = walk(conn, catalog, ctx.principals, row, depth=1, limit=100)
+    return GetDocumentOutput(
+        document=row,
+        content=content,
+        content_truncated=truncated,
+        relations=graph.edges,
+        related_documents=list(graph.nodes.values()),
+        notes=notes + graph.notes,
+    )
+
+
+def traverse(ctx: ToolContext, inp: TraverseInput) -> TraverseOutput:
+    with ctx.engine.connect() as conn:
+        catalog = load_catalog(conn)
+        root = documents.visible_documents(conn, catalog, ctx.principals, [inp.document_id]).get(
+            inp.document_id
+        )
+        if root is None:
+            raise NotFound(NOT_FOUND)
+        graph = walk(
+            conn, catalog, ctx.principals, root, depth=inp.depth, limit=inp.limit, kinds=inp.kinds
+        )
+    return TraverseOutput(
+        root=root,
+        nodes=list(graph.nodes.values()),
+        edges=graph.edges,
+        truncated=graph.truncated,
+        notes=graph.notes,
+    )
+
+
+def list_matters(ctx: ToolContext, inp: ListMattersInput) -> ListMattersOutput:
+    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
+    with ctx.engine.connect() as conn:
+        catalog = load_catalog(conn)
+        rows, total = documents.matters(conn, catalog, ctx.principals, limit, offset)
+    notes = []
+    if not catalog.has("matters", "matter_assignments"):
+        notes.append("matter ids come from the index projection; classify_matter is not built yet")
+    return ListMattersOutput(
+        matters=[
+            MatterRow(
+                matter_id=r["matter_id"],
+                title=r["title"],
+                reference_number=r["reference_number"],
+                practice_area=r["practice_area"],
+                document_count=r["n"],
+            )
+            for r in rows
+        ],
+        total=total,
+        returned=len(rows),
+        next_cursor=ctx.next_cursor(offset, offset + limit, total),
+        notes=notes,
+    )
+
+
+def preview_search_scope(ctx: ToolContext, inp: PreviewScopeInput) -> PreviewScopeOutput:
+    with ctx.engine.connect() as conn:
+        s = documents.scope(
+            conn, load_catalog(conn), ctx.principals, inp.filters, inp.path_prefix, inp.max_ids
+        )
+    return PreviewScopeOutput(
+        document_count=s.document_count,
+        chunk_count=s.chunk_count,
+        matter_ids=sorted(m for m, _ in s.by_matter if m is not None),
+        by_matter=[ScopeCount(matter_id=m, documents=n) for m, n in s.by_matter],
+        document_ids=s.document_ids,
+        document_ids_truncated=len(s.document_ids) < s.document_count,
+    )
+
+
+def search_decisions(ctx: ToolContext, inp: SearchDecisionsInput) -> SearchDecisionsOutput:
+    ctx.check_query(inp.query)
+    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
+    with ctx.engine.connect() as conn:
+        rows, total, notes = evidence.search_decisions(
+            conn, load_catalog(conn), ctx.principals, inp.query, inp.matter_ids, limit, offset
+        )
+    return SearchDecisionsOutput(
+        decisions=rows,
+        total=total,
+        returned=len(rows),
+        next_cursor=ctx.next_cursor(offset, offset + limit, total),
+        notes=notes,
+    )
+
+
+def resolve_entity(ctx: ToolContext, inp: ResolveEntityInput) -> ResolveEntityOutput:
+    ctx.check_query(inp.name)
+    with ctx.engine.connect() as conn:
+        rows, notes = evidence.resolve_entity(
+            conn, load_catalog(conn), ctx.principals, inp.name, inp.kind, inp.limit
+        )
+    return ResolveEntityOutput(entities=rows, notes=notes)
+
+
+def list_taxonomies(ctx: ToolContext, inp: ListTaxonomiesInput) -> ListTaxonomiesOutput:
+    with ctx.engine.connect() as conn:
+        found, notes = evidence.taxonomies(conn, load_catalog(conn), ctx.mcp.taxonomy_path)
+    return ListTaxonomiesOutput(taxonomies=found, notes=notes)
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    input_model: type[BaseModel]
+    output_model: type[BaseModel]
+    handler: Callable[[ToolContext, Any], BaseModel]
+    # How many result rows to record in the audit trail.
+    count: Callable[[Any], int]
+
+
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(
+        "search_semantic",
+        "Hybrid (vector + BM25 + exact identifier) search over the chunks you may see, with "
+        "typed pre-filters. Returns passages with citations; page with next_cursor.",
+        SearchSemanticInput,
+        SearchSemanticOutput,
+        search_semantic,
+        lambda o: len(o.passages),
+    ),
+    ToolSpec(
+        "search_filter",
+        "List documents by typed metadata filters (matter, doc_type, status, language, date "
+        "range, path prefix). No embeddings; rows carry metadata and citations, not content.",
+        SearchFilterInput,
+        SearchFilterOutput,
+        search_filter,
+        lambda o: len(o.documents),
+    ),
+    ToolSpec(
+        "get_document",
+        "The full structured content of a document's current version, with metadata and "
+        "relations. Unknown and inaccessible ids are both 'not found'.",
+        GetDocumentInput,
+        GetDocumentOutput,
+        get_document,
+        lambda o: 1,
+    ),
+    ToolSpec(
+        "traverse",
+        "Walk relations from a document: containment (attachments, zip entries) and, once the "
+        "relate stage exists, version chains, threads and references.",
+        TraverseInput,
+        TraverseOutput,
+        traverse,
+        lambda o: len(o.edges),
+    ),
+    ToolSpec(
+        "list_matters",
+        "Matters with at least one document you may see, with your visible document count.",
+        ListMattersInput,
+        ListMattersOutput,
+        list_matters,
+        lambda o: len(o.matters),
+    ),
+    ToolSpec(
+        "search_decisions",
+        "Search decision records (anonymized layer); each cites an authorized source document.",
+        SearchDecisionsInput,
+        SearchDecisionsOutput,
+        search_decisions,
+        lambda o: len(o.decisions),
+    ),
+    ToolSpec(
+        "resolve_entity",
+        "Resolve a client or party name to entities backed by documents you may see.",
+        ResolveEntityInput,
+        ResolveEntityOutput,
+        resolve_entity,
+        lambda o: len(o.entities),
+    ),
+    ToolSpec(
+        "preview_search_scope",
+        "Exactly which documents (ids and counts, per matter) a filter would cover for you.",
+        PreviewScopeInput,
+        PreviewScopeOutput,
+        preview_search_scope,
+        lambda o: o.document_count,
+    ),
+    ToolSpec(
+        "list_taxonomies",
+        "The document-type ontology and other taxonomies, when configured.",
+        ListTaxonomiesInput,
+        ListTaxonomiesOutput,
+        list_taxonomies,
+        lambda o: len(o.taxonomies),
+    ),
+)
