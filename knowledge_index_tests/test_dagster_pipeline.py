@@ -50,11 +50,17 @@ def test_sync_run_adds_partitions_and_batched_fetch_marks_only_poison_failed(
     assert len(keys) == 31
 
     summary = driver.run_until_idle()
-    # 31 documents in batches of 20 per built stage: fetch (31), then convert and index (the 30
-    # fetched; the model stages between them are not built and pass documents through), then
-    # one search-index update.
-    assert summary.documents_by_stage == {"fetch": 31, "convert": 30, "index": 30}
-    assert summary.runs == 7
+    # 31 documents in batches of 20 per built stage: fetch (31), then every later built stage
+    # for the 30 fetched (relate and extract_decisions are not built and pass documents
+    # through), then one search-index update.
+    assert summary.documents_by_stage == {
+        "fetch": 31,
+        "convert": 30,
+        "classify_matter": 30,
+        "extract_metadata": 30,
+        "index": 30,
+    }
+    assert summary.runs == 11
     assert summary.failed_runs == 1
     with engine.connect() as conn:
         st = status(conn)

@@ -127,3 +127,25 @@ def test_rebuild_from_postgres_matches_incremental(engine, indexed):
     assert driver.update_search_index(rebuild=True)
     after = [_paths(search(engine, settings, q, who)) for q in queries]
     assert after == before
+
+
+def test_model_stage_metadata_reaches_chunks_and_filters(engine, indexed):
+    from knowledge_index.retrieval.filters import SearchFilters
+
+    _, settings, _ = indexed
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT DISTINCT path, matter_id, doc_type, language FROM chunks")
+        ).all()
+    meta = {r[0]: r[1:] for r in rows}
+    matter, _, language = meta["Acme/liefervertrag.txt"]
+    assert matter is not None and language == "de"
+    result = search(
+        engine,
+        settings,
+        "Vertrag agreement escrow",
+        ["user:bob", "group:beta"],
+        filters=SearchFilters(matter_ids=[matter]),
+    )
+    assert result.passages
+    assert {p.citation.matter_id for p in result.passages} == {matter}

@@ -131,6 +131,7 @@ class IndexHandler:
             seq = conn.execute(
                 text("SELECT seq FROM source_objects WHERE id = :id"), {"id": obj.id}
             ).scalar_one()
+            meta = _model_metadata(conn, obj.id)
         if artifact is None or not artifact.body.get("text", "").strip():
             return None
         body = artifact.body
@@ -140,8 +141,12 @@ class IndexHandler:
         return DocumentVersion(
             document_id=obj.id,
             version_id=version_id(obj.id, obj.content_hash),
+            matter_id=meta.get("matter_id"),
+            doc_type=meta.get("doc_type"),
+            language=meta.get("language"),
+            doc_date=meta.get("doc_date"),
             path=obj.path,
-            title=str(title),
+            title=str(meta.get("title") or title),
             content=ChunkingInput(
                 text=body["text"],
                 sections=[
@@ -158,6 +163,25 @@ class IndexHandler:
             acl=document_acl(obj.acl),
             updated_seq=seq,
         )
+
+
+def _model_metadata(conn, source_object_id: str) -> dict:
+    """What classify_matter and extract_metadata recorded, when those stages have run."""
+    row = (
+        conn.execute(
+            text(
+                "SELECT a.matter_id, d.doc_type, d.language, d.doc_date, d.title"
+                " FROM source_objects o"
+                " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
+                " LEFT JOIN document_metadata d ON d.source_object_id = o.id"
+                " WHERE o.id = :id"
+            ),
+            {"id": source_object_id},
+        )
+        .mappings()
+        .first()
+    )
+    return {k: v for k, v in dict(row or {}).items() if v is not None}
 
 
 def _pages(body: dict) -> list[PageMark]:
