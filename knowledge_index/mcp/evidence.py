@@ -158,7 +158,21 @@ def taxonomies(
                         name=str(name), source=f"file {taxonomy_path.name}", nodes=_nodes(items)
                     )
                 )
+    if not found:
+        found.append(_packaged_ontology())
     return found, ([] if found else [NO_TAXONOMY])
+
+
+def _packaged_ontology() -> Taxonomy:
+    """The ontology extract_metadata types documents with (knowledge_index.ontology)."""
+    from knowledge_index.ontology import DEFAULT_ONTOLOGY, load_ontology
+
+    data = load_ontology().data
+    return Taxonomy(
+        name=data.name,
+        source=f"packaged {DEFAULT_ONTOLOGY.name} v{data.version}",
+        nodes=[TaxonomyNode(id=n.id, label=n.label_en, parent_id=n.parent) for n in data.nodes],
+    )
 
 
 def _nodes(items: Any) -> list[TaxonomyNode]:

@@ -145,7 +145,8 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     for found in entity["entities"]:
         assert found["evidence"]
         assert {e["citation"]["document_id"] for e in found["evidence"]} <= set(everything)
-    assert tax["taxonomies"] == [] and tax["notes"]
+    doc_types = {n["id"]: n for n in tax["taxonomies"][0]["nodes"]}
+    assert doc_types["contract.supply_agreement"]["parent_id"] == "contract"
 
 
 def test_cursor_paging_returns_every_hit_once(http_server, mcp_corpus):
