@@ -86,3 +86,21 @@ def register_handler(stage: str, handler: Handler) -> None:
     from knowledge_index.pipeline import check_stage
 
     HANDLERS[check_stage(stage)] = handler
+
+
+def converted_document(ctx: StageContext) -> dict[str, Any]:
+    """The structured_json body convert stored for this document's bytes.
+
+    Missing inputs are retryable: the stage ran before its predecessor's output landed.
+    """
+    from knowledge_index.artifacts import get_artifact
+    from knowledge_index.errors import RetryableStageError
+
+    obj = ctx.source_object
+    if not obj.content_hash:
+        raise RetryableStageError("no fetched content yet: fetch has not stored the bytes")
+    with ctx.engine.connect() as conn:
+        artifact = get_artifact(conn, "structured_json", obj.content_hash)
+    if artifact is None:
+        raise RetryableStageError("no structured_json artifact yet: convert has not finished")
+    return artifact.body

@@ -16,8 +16,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import text
 
-from knowledge_index.artifacts import Artifact, get_artifact, put_artifact
-from knowledge_index.errors import RetryableStageError
+from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.gateway import AgentLoop, AgentResult, Gateway, Tool, Transcript
 from knowledge_index.matters.folders import known_titles, neighbourhood
 from knowledge_index.matters.intents import replay_intents
@@ -36,7 +35,7 @@ from knowledge_index.matters.store import (
     get_matter,
     get_or_create_matter,
 )
-from knowledge_index.stages.base import StageContext, StageOutcome
+from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 
 STAGE: Final = "classify_matter"
 TEXT_LIMIT: Final = 8_000
@@ -159,17 +158,6 @@ def _tools(ctx: StageContext) -> list[Tool]:
     ]
 
 
-def _document(ctx: StageContext) -> dict[str, Any]:
-    obj = ctx.source_object
-    if not obj.content_hash:
-        raise RetryableStageError("no fetched content yet: fetch has not stored the bytes")
-    with ctx.engine.connect() as conn:
-        artifact = get_artifact(conn, "structured_json", obj.content_hash)
-    if artifact is None:
-        raise RetryableStageError("no structured_json artifact yet: convert has not finished")
-    return artifact.body
-
-
 def user_prompt(ctx: StageContext, body: dict[str, Any]) -> str:
     obj = ctx.source_object
     parent = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
@@ -224,7 +212,7 @@ def _fallback(ctx: StageContext, body: dict[str, Any]) -> Matter:
 
 def classify(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
-    body = _document(ctx)
+    body = converted_document(ctx)
     started = time.monotonic()
     loop = AgentLoop(_gateway(ctx), STAGE, _tools(ctx), ClassifyResult, validate_result)
     messages = [

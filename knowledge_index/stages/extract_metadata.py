@@ -18,14 +18,13 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import text
 
-from knowledge_index.artifacts import Artifact, get_artifact, put_artifact
+from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.entities.resolve import PartyMention, Resolver, client_matters
 from knowledge_index.entities.store import replace_parties, search_entities
-from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Gateway, Tool, Transcript
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology, facts, load_ontology
-from knowledge_index.stages.base import StageContext, StageOutcome
+from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 
 STAGE: Final = "extract_metadata"
 TEXT_LIMIT: Final = 8_000
@@ -212,13 +211,7 @@ def _gateway(ctx: StageContext) -> Gateway:
 
 def extract(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
-    if not obj.content_hash:
-        raise RetryableStageError("no fetched content yet: fetch has not stored the bytes")
-    with ctx.engine.connect() as conn:
-        artifact = get_artifact(conn, "structured_json", obj.content_hash)
-    if artifact is None:
-        raise RetryableStageError("no structured_json artifact yet: convert has not finished")
-    body = artifact.body
+    body = converted_document(ctx)
     ontology = load_ontology()
     matter = _matter_context(ctx)
     started = time.monotonic()
