@@ -23,7 +23,7 @@ from knowledge_index.ledger.report import next_retry_due
 from knowledge_index.pipeline import STAGE_ORDER
 from knowledge_index.runner import pass_through_unbuilt
 from knowledge_index.settings import Settings
-from knowledge_index.sources.sync import SyncInFlight, SyncReport
+from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
 
 # The run's events are stored in the instance either way; the console only needs warnings.
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
@@ -55,20 +55,10 @@ class Driver:
         self.defs = defs or build_definitions(settings)
 
     def sync(self, source_id: str, trigger: str = "cli") -> SyncReport:
-        from knowledge_index.sources.sync import SyncInFlight as _Busy
-
         with self.engine.connect() as conn:
-            from sqlalchemy import text
-
-            busy = conn.execute(
-                text(
-                    "SELECT 1 FROM sync_runs WHERE source_id = :s AND status IN"
-                    " ('queued', 'running') AND updated_at > now() - make_interval(secs => :n)"
-                ),
-                {"s": source_id, "n": self.settings.pipeline.claim_timeout_seconds},
-            ).first()
+            busy = sync_in_flight(conn, source_id, self.settings.pipeline.claim_timeout_seconds)
         if busy:
-            raise _Busy(f"a sync of source {source_id!r} is already in flight; skipped")
+            raise SyncInFlight(f"a sync of source {source_id!r} is already in flight; skipped")
         job = self.defs.resolve_job_def("source_sync")
         result = job.execute_in_process(
             run_config={

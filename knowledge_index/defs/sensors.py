@@ -49,18 +49,11 @@ def _last_sync_started(source_id: str) -> datetime | None:
 
 def _ledger_sync_in_flight(source_id: str) -> bool:
     """A sync started outside the daemon (e.g. `ki sync`) also owns the source."""
+    from knowledge_index.sources.sync import sync_in_flight
+
     settings = load_settings()
     with get_engine(settings).connect() as conn:
-        return (
-            conn.execute(
-                text(
-                    "SELECT 1 FROM sync_runs WHERE source_id = :s AND status IN"
-                    " ('queued', 'running') AND updated_at > now() - make_interval(secs => :n)"
-                ),
-                {"s": source_id, "n": settings.pipeline.claim_timeout_seconds},
-            ).first()
-            is not None
-        )
+        return sync_in_flight(conn, source_id, settings.pipeline.claim_timeout_seconds)
 
 
 def sync_run_request(source_id: str, trigger: str) -> RunRequest:

@@ -232,11 +232,5 @@ def search_entities(
     ]
     return EntitySearchResult(
         results=hits,
-        page=Page(
-            offset=offset,
-            limit=limit,
-            returned=len(hits),
-            total=len(scored),
-            has_more=offset + len(hits) < len(scored),
-        ),
+        page=Page.window(offset, limit, len(hits), len(scored)),
     )

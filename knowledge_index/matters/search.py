@@ -41,6 +41,17 @@ class Page(BaseModel):
     total: int
     has_more: bool
 
+    @classmethod
+    def window(cls, offset: int, limit: int, returned: int, total: int) -> Page:
+        """The page a cut of an exactly counted ranking describes."""
+        return cls(
+            offset=offset,
+            limit=limit,
+            returned=returned,
+            total=total,
+            has_more=offset + returned < total,
+        )
+
 
 class MatterSearchResult(BaseModel):
     results: list[MatterHit]
@@ -104,13 +115,7 @@ def search_matters(
     ]
     return MatterSearchResult(
         results=hits,
-        page=Page(
-            offset=offset,
-            limit=limit,
-            returned=len(hits),
-            total=len(scored),
-            has_more=offset + len(hits) < len(scored),
-        ),
+        page=Page.window(offset, limit, len(hits), len(scored)),
     )
 
 

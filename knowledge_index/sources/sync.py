@@ -81,6 +81,20 @@ def hash_stream(source: SyncSource, external_id: str) -> str:
     return digest.hexdigest()
 
 
+def sync_in_flight(conn: Connection, source_id: str, stale_after: int) -> bool:
+    """An unfinished sync of this source that is still heart-beating owns it."""
+    return (
+        conn.execute(
+            text(
+                "SELECT 1 FROM sync_runs WHERE source_id = :s AND status IN"
+                " ('queued', 'running') AND updated_at > now() - make_interval(secs => :n)"
+            ),
+            {"s": source_id, "n": stale_after},
+        ).first()
+        is not None
+    )
+
+
 def reserve_sync_run(
     conn: Connection, source_id: str, trigger: str, dagster_run_id: str | None, stale_after: int
 ) -> int:

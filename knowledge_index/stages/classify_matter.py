@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import text
 
 from knowledge_index.artifacts import Artifact, put_artifact
-from knowledge_index.gateway import AgentLoop, AgentResult, Gateway, Tool, Transcript
+from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
 from knowledge_index.matters.folders import known_titles, neighbourhood
 from knowledge_index.matters.intents import replay_intents
 from knowledge_index.matters.references import (
@@ -35,6 +35,7 @@ from knowledge_index.matters.store import (
     get_matter,
     get_or_create_matter,
 )
+from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 
 STAGE: Final = "classify_matter"
@@ -178,14 +179,6 @@ def user_prompt(ctx: StageContext, body: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _gateway(ctx: StageContext) -> Gateway:
-    gateway = ctx.batch_cache.get("gateway")
-    if gateway is None:
-        gateway = Gateway(ctx.settings, ctx.engine)
-        ctx.batch_cache["gateway"] = gateway
-    return gateway
-
-
 def _fallback(ctx: StageContext, body: dict[str, Any]) -> Matter:
     """Reference numbers the file names, each checked under its lock; then the placeholder."""
     obj = ctx.source_object
@@ -214,7 +207,7 @@ def classify(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
     body = converted_document(ctx)
     started = time.monotonic()
-    loop = AgentLoop(_gateway(ctx), STAGE, _tools(ctx), ClassifyResult, validate_result)
+    loop = AgentLoop(batch_gateway(ctx), STAGE, _tools(ctx), ClassifyResult, validate_result)
     messages = [
         {"role": "system", "content": SYSTEM_PROMPT},
         {"role": "user", "content": user_prompt(ctx, body)},

@@ -21,9 +21,10 @@ from sqlalchemy import text
 from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.entities.resolve import PartyMention, Resolver, client_matters
 from knowledge_index.entities.store import replace_parties, search_entities
-from knowledge_index.gateway import AgentLoop, AgentResult, Gateway, Tool, Transcript
+from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology, facts, load_ontology
+from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 
 STAGE: Final = "extract_metadata"
@@ -201,14 +202,6 @@ def _date(ctx: StageContext, body: dict[str, Any]) -> tuple[dt.date | None, str 
     return None, None
 
 
-def _gateway(ctx: StageContext) -> Gateway:
-    gateway = ctx.batch_cache.get("gateway")
-    if gateway is None:
-        gateway = Gateway(ctx.settings, ctx.engine)
-        ctx.batch_cache["gateway"] = gateway
-    return gateway
-
-
 def extract(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
     body = converted_document(ctx)
@@ -216,7 +209,7 @@ def extract(ctx: StageContext) -> StageOutcome:
     matter = _matter_context(ctx)
     started = time.monotonic()
     loop = AgentLoop(
-        _gateway(ctx), STAGE, _tools(ctx, ontology), MetadataResult, _validator(ontology)
+        batch_gateway(ctx), STAGE, _tools(ctx, ontology), MetadataResult, _validator(ontology)
     )
     agent: AgentResult[MetadataResult] = loop.run(
         [
