@@ -115,7 +115,7 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
 
     assert "escrow" in doc["content"]["text"]
     assert doc["document"]["citation"]["version_id"].startswith(ids["Beta/memo.md"] + "@")
-    assert "relations are produced by the relate stage, not built yet" in doc["notes"]
+    assert not any("not built" in note for note in doc["notes"])
 
     # The e-mail's attachment is a document of its own, linked by containment.
     attachment = ids["Acme/Mail/antwort.eml!/maengelliste.txt"]
@@ -124,7 +124,7 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
         (attachment, "attachment_of")
     ]
     assert {n["citation"]["document_id"] for n in walk["nodes"]} == {attachment}
-    assert walk["notes"] == ["relations are produced by the relate stage, not built yet"]
+    assert walk["notes"] == []
 
     # bob (beta + litigation): Acme and Open are for everyone, Beta via group, Lit is denied
     # to group:beta (deny wins), Wall is carol's alone.
@@ -139,7 +139,8 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     assert scope["matter_ids"] == sorted(
         {everything[k]["citation"]["matter_id"] for k in german} - {None}
     )
-    assert decisions["decisions"] == [] and decisions["notes"]
+    for found in decisions["decisions"]:
+        assert found["citation"]["document_id"] in everything
     # Entities appear once extract_metadata writes them; either way only with visible evidence.
     assert entity["entities"] or entity["notes"]
     for found in entity["entities"]:
