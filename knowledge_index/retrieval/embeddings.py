@@ -18,6 +18,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import asyncio
 import functools
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,6 +35,9 @@ DEFAULT_EMBEDDING_MODEL = f"{LOCAL_PROVIDER}/all-MiniLM-L6-v2"
 _LOCAL_MODELS: dict[str, tuple[Callable[[], Any], int, int]] = {
     "all-MiniLM-L6-v2": (minilm_model_dir, 384, MINILM_MAX_TOKENS),
 }
+
+
+QUERY_CACHE_SIZE = 2_048
 
 
 class EmbeddingError(RuntimeError):
@@ -136,6 +140,8 @@ class Embedder:
         self._dimensions = dimensions
         # Remote models: the MiniLM word-piece window is a conservative stand-in.
         self.max_tokens = max_tokens or MINILM_MAX_TOKENS
+        self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._query_lock = threading.Lock()
 
     @property
     def dimensions(self) -> int:
@@ -158,7 +164,19 @@ class Embedder:
         return vectors
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.embed([text])[0]
+        # Agents repeat and page through the same queries; a query costs a model call otherwise.
+        with self._query_lock:
+            cached = self._query_cache.get(text)
+            if cached is not None:
+                self._query_cache.move_to_end(text)
+                return cached
+        vector = self.embed([text])[0]
+        vector.setflags(write=False)
+        with self._query_lock:
+            self._query_cache[text] = vector
+            if len(self._query_cache) > QUERY_CACHE_SIZE:
+                self._query_cache.popitem(last=False)
+        return vector
 
     def _call(self, batch: list[str]) -> np.ndarray:
         kwargs: dict[str, Any] = {}

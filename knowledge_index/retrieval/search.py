@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +28,9 @@ from knowledge_index.retrieval.rerank import Reranker, load_reranker
 log = logging.getLogger(__name__)
 
 VECTOR, BM25, IDENT = "vector", "bm25", "ident"
+# One thread: query embeddings of concurrent requests queue behind each other either way (the
+# model already uses every core), but each overlaps with its own request's lexical search.
+_EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ki-query-embed")
 
 
 class SearchWeights(BaseModel):
@@ -104,6 +108,11 @@ class HybridSearcher:
         weights = self.config.weights
         lists: dict[str, list[tuple[str, float]]] = {}
         lexical = self.index.lexical
+        pending_vector: Future[object] | None = None
+        if weights.vector > 0 and query_vector is None and self.embedder is not None:
+            # The query embedding is the slowest step; the model and Tantivy both release the
+            # GIL, so the lexical lists are ranked while the query is being embedded.
+            pending_vector = _EMBED_POOL.submit(self.embedder.embed_query, query)
         if weights.bm25 > 0 and (text_query := lexical.text_query(query)) is not None:
             lists[BM25] = lexical.search(text_query, caller_principals, filters, depth)
         identifiers = query_identifiers(query)
@@ -111,8 +120,8 @@ class HybridSearcher:
             lists[IDENT] = lexical.search(ident_query, caller_principals, filters, depth)
         if weights.vector > 0 and (query_vector is not None or self.embedder is not None):
             if query_vector is None:
-                assert self.embedder is not None
-                query_vector = self.embedder.embed_query(query)
+                assert pending_vector is not None
+                query_vector = pending_vector.result()
             lists[VECTOR] = self.index.vectors.search(
                 query_vector,  # type: ignore[arg-type]
                 caller_principals,
