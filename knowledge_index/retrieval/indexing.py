@@ -16,6 +16,7 @@ from knowledge_index.retrieval.chunking import (
     context_header,
     embedding_input,
 )
+from knowledge_index.retrieval.derived import DerivedChunk
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 
@@ -33,6 +34,10 @@ class DocumentVersion(BaseModel):
     content: ChunkingInput
     acl: CompiledAcl
     updated_seq: int = Field(0, ge=0)
+    # Set on the latest final version only: its siblings' profiles are dropped when it lands.
+    logical_document_id: str | None = None
+    # Profile (-1) and clause (1000+) rows of a final or executed version.
+    derived: list[DerivedChunk] = Field(default_factory=list)
 
 
 def build_chunk_records(
@@ -47,7 +52,7 @@ def build_chunk_records(
     call per document would leave the embedding batches mostly empty.
     """
     config = config or ChunkingConfig(model_max_tokens=embedder.max_tokens)
-    pending: list[tuple[DocumentVersion, Chunk, str]] = []
+    pending: list[tuple[DocumentVersion, Chunk | DerivedChunk, str]] = []
     for doc in docs:
         header = (
             context_header(doc.title, doc.doc_type, doc.matter_id, max_tokens=config.header_tokens)
@@ -56,6 +61,8 @@ def build_chunk_records(
         )
         for chunk in chunk_document(doc.content, config):
             pending.append((doc, chunk, embedding_input(header, chunk.text)))
+        for extra in doc.derived:
+            pending.append((doc, extra, embedding_input(header, extra.text)))
     vectors = embedder.embed([text for _, _, text in pending])
     return [
         ChunkRecord(
@@ -74,7 +81,7 @@ def build_chunk_records(
             text=chunk.text,
             ordinal=chunk.ordinal,
             section_path=chunk.section_path,
-            page=chunk.page,
+            page=chunk.page if isinstance(chunk, Chunk) else None,
             char_start=chunk.char_start,
             char_end=chunk.char_end,
             updated_seq=doc.updated_seq,

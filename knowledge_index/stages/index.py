@@ -23,6 +23,14 @@ from knowledge_index.chunk_store import (
 from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
 from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
 from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, PageMark, Section
+from knowledge_index.retrieval.derived import (
+    FINAL_STATUSES,
+    DerivedChunk,
+    clause_chunks,
+    drop_sibling_profiles,
+    profile_chunk,
+    version_facts,
+)
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.settings import Settings
@@ -96,10 +104,14 @@ class IndexHandler:
                         mine,
                         settings.retrieval.embedding_model,
                     )
+                    if doc.logical_document_id:
+                        drop_sibling_profiles(conn, doc.document_id, doc.logical_document_id)
                 outcome = StageOutcome(
                     "done",
                     metadata={
                         "chunks": len(mine),
+                        "derived_rows": len(doc.derived),
+                        "version_status": doc.status,
                         "replaced_rows_removed": removed,
                         "embedding_model": settings.retrieval.embedding_model,
                     },
@@ -132,12 +144,28 @@ class IndexHandler:
                 text("SELECT seq FROM source_objects WHERE id = :id"), {"id": obj.id}
             ).scalar_one()
             meta = _model_metadata(conn, obj.id)
+            facts = version_facts(conn, obj.id)
         if artifact is None or not artifact.body.get("text", "").strip():
             return None
         body = artifact.body
         title = (body.get("metadata") or {}).get("title") or PurePosixPath(obj.path).name
         if body.get("email"):
             title = body["email"].get("subject") or title
+        title = str(meta.get("title") or title)
+        derived: list[DerivedChunk] = []
+        if facts.status in FINAL_STATUSES:
+            derived += clause_chunks(body["text"], meta.get("notable_clauses") or [])
+        if facts.latest_final:
+            derived.append(
+                profile_chunk(
+                    title=title,
+                    doc_type=meta.get("doc_type"),
+                    matter=meta.get("reference_number"),
+                    parties=meta.get("parties") or [],
+                    doc_date=meta.get("doc_date"),
+                    body_text=body["text"],
+                )
+            )
         return DocumentVersion(
             document_id=obj.id,
             version_id=version_id(obj.id, obj.content_hash),
@@ -146,7 +174,10 @@ class IndexHandler:
             language=meta.get("language"),
             doc_date=meta.get("doc_date"),
             path=obj.path,
-            title=str(meta.get("title") or title),
+            title=title,
+            status=facts.status,
+            logical_document_id=facts.logical_document_id if facts.latest_final else None,
+            derived=derived,
             content=ChunkingInput(
                 text=body["text"],
                 sections=[
@@ -170,9 +201,14 @@ def _model_metadata(conn, source_object_id: str) -> dict:
     row = (
         conn.execute(
             text(
-                "SELECT a.matter_id, d.doc_type, d.language, d.doc_date, d.title"
+                "SELECT a.matter_id, m.reference_number, d.doc_type, d.language, d.doc_date,"
+                " d.title, d.notable_clauses,"
+                " ARRAY(SELECT e.name FROM document_parties p JOIN entities e"
+                "   ON e.id = p.entity_id WHERE p.source_object_id = o.id"
+                "   ORDER BY p.role, e.name) AS parties"
                 " FROM source_objects o"
                 " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
+                " LEFT JOIN matters m ON m.id = a.matter_id"
                 " LEFT JOIN document_metadata d ON d.source_object_id = o.id"
                 " WHERE o.id = :id"
             ),
