@@ -1,0 +1,238 @@
+"""Decision evidence from a converted redline: tracked changes grouped by paragraph, with comments.
+
+A locus is one paragraph that carries revisions: the paragraph as Word shows it (changes
+accepted), what was inserted, what was deleted, what was moved, and the comments anchored there.
+A locus is substantive when its change alters wording beyond whitespace, punctuation, case,
+numbering or a typo-level edit, or when a comment explains it (a comment that itself says
+"typo"/"Formatierung" does not count). `no_revision_evidence`: the document has no revisions;
+`no_decision_evidence`: it has revisions, but every locus is editorial.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+NO_REVISION_EVIDENCE: Final = "no_revision_evidence"
+NO_DECISION_EVIDENCE: Final = "no_decision_evidence"
+
+# A whole change segment that is only list/section numbering: "3.", "(b)", "§ 4", "iv)".
+# A bare number is an amount or a period, never numbering: it needs "3.", "(3)", "3)" or "§ 3".
+_NUMBERING_TOKEN: Final = (
+    r"(?:§\s*\d+\w?|\d{1,3}(?:\.\d{1,2})*[.)]|\(?[a-z][.)]|\(?[ivxlc]+[.)]|\([a-z0-9]+\))"
+)
+_NUMBERING: Final = re.compile(rf"^\s*{_NUMBERING_TOKEN}(?:\s+{_NUMBERING_TOKEN})*\s*$", re.I)
+_KEEP: Final = re.compile(r"[\W_]+", re.UNICODE)
+_DIGITS: Final = re.compile(r"\d+(?:[.,]\d+)*")
+_NEGATION: Final = re.compile(
+    r"\b(?:not|no|never|nicht|kein\w*|nie|ohne|without|unless|sofern|except|ausgenommen)\b", re.I
+)
+# Comments that describe an editorial change do not make it a decision.
+_EDITORIAL_COMMENT: Final = re.compile(
+    r"\b(?:typo|tippfehler|schreibfehler|formatting|formatierung|format|numbering|nummerierung"
+    r"|redaktionell|editorial|spelling|rechtschreibung|punctuation|zeichensetzung|layout)\b",
+    re.I,
+)
+TYPO_RATIO: Final = 0.8
+TYPO_MAX_CHARS: Final = 2
+
+
+@dataclass
+class CommentEvidence:
+    id: str
+    author: str | None
+    text: str
+    anchored_text: str
+
+    @property
+    def editorial(self) -> bool:
+        return bool(_EDITORIAL_COMMENT.search(self.text))
+
+
+@dataclass
+class Locus:
+    paragraph_index: int
+    paragraph: str = ""
+    inserted: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    paragraph_marks: int = 0
+    moves: int = 0
+    comments: list[CommentEvidence] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)
+    revision_ids: list[str] = field(default_factory=list)
+
+    @property
+    def locus_id(self) -> str:
+        return f"p{self.paragraph_index}"
+
+    @property
+    def changed_wording(self) -> bool:
+        return not is_editorial_change(self.inserted, self.deleted)
+
+    @property
+    def substantive(self) -> bool:
+        return self.changed_wording or any(not c.editorial for c in self.comments)
+
+    @property
+    def why_editorial(self) -> str:
+        if self.moves and not (self.inserted or self.deleted):
+            return "moved without change"
+        if not (self.inserted or self.deleted):
+            return "paragraph marks only"
+        return "whitespace, punctuation, numbering or typo-level edit"
+
+
+@dataclass
+class DecisionEvidence:
+    loci: list[Locus]
+    document_comments: list[CommentEvidence]
+    revision_count: int
+    comment_count: int
+
+    @property
+    def substantive(self) -> list[Locus]:
+        return [locus for locus in self.loci if locus.substantive]
+
+    @property
+    def skip_reason(self) -> str | None:
+        if self.revision_count == 0:
+            return NO_REVISION_EVIDENCE
+        if not self.substantive:
+            return NO_DECISION_EVIDENCE
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """Counts and ids only: safe to store (no names, no text)."""
+        return {
+            "revisions": self.revision_count,
+            "comments": self.comment_count,
+            "loci": len(self.loci),
+            "substantive_loci": [locus.locus_id for locus in self.substantive],
+            "editorial_loci": {
+                locus.locus_id: locus.why_editorial for locus in self.loci if not locus.substantive
+            },
+        }
+
+
+def _squash(value: str) -> str:
+    return _KEEP.sub("", value).lower()
+
+
+def _wording(parts: list[str]) -> list[str]:
+    """The change segments that are words: not bare punctuation, whitespace or numbering."""
+    return [p for p in parts if _squash(p) and not _NUMBERING.match(p)]
+
+
+def is_editorial_change(inserted: list[str], deleted: list[str]) -> bool:
+    """True when inserted vs deleted differ only in form, not in what the clause says."""
+    new, old = " ".join(_wording(inserted)), " ".join(_wording(deleted))
+    if _squash(new) == _squash(old):
+        return True  # whitespace, punctuation, case, numbering
+    if not new.strip() or not old.strip():
+        # A pure insertion or deletion of words is a change of substance.
+        return False
+    if _DIGITS.findall(new) != _DIGITS.findall(old):
+        return False  # amounts, periods and dates are never typos
+    if bool(_NEGATION.search(new)) != bool(_NEGATION.search(old)):
+        return False
+    a, b = _squash(old), _squash(new)
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    changed = sum(
+        max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"
+    )
+    return matcher.ratio() >= TYPO_RATIO and changed <= TYPO_MAX_CHARS
+
+
+def _effective_insert(revision: dict[str, Any], nested: dict[str, list[str]]) -> str:
+    """An insertion minus what was deleted inside it (never in the older version)."""
+    text = str(revision.get("text") or "")
+    for removed in nested.get(str(revision.get("revision_id")), []):
+        text = text.replace(removed, "", 1)
+    return text
+
+
+def collect(body: dict[str, Any]) -> DecisionEvidence:
+    """Group the structured_json's revisions by paragraph and attach the comments."""
+    revisions: list[dict[str, Any]] = list(body.get("revisions") or [])
+    comments = [
+        CommentEvidence(
+            id=str(c.get("id")),
+            author=c.get("author"),
+            text=str(c.get("text") or ""),
+            anchored_text=str(c.get("anchored_text") or ""),
+        )
+        for c in body.get("comments") or []
+    ]
+    nested: dict[str, list[str]] = {}
+    for r in revisions:
+        if r.get("nested_in") and r.get("kind") == "delete":
+            nested.setdefault(str(r["nested_in"]), []).append(str(r.get("text") or ""))
+    loci: dict[int, Locus] = {}
+    for r in revisions:
+        index = int(r.get("paragraph_index") or 0)
+        locus = loci.setdefault(index, Locus(paragraph_index=index))
+        if r.get("context") and not locus.paragraph:
+            locus.paragraph = str(r["context"])
+        if r.get("revision_id"):
+            locus.revision_ids.append(str(r["revision_id"]))
+        author = r.get("author")
+        if author and author not in locus.authors:
+            locus.authors.append(str(author))
+        kind = r.get("kind")
+        if kind == "insert":
+            text = _effective_insert(r, nested)
+            if text.strip():
+                locus.inserted.append(text)
+        elif kind == "delete" and not r.get("nested_in"):
+            locus.deleted.append(str(r.get("text") or ""))
+        elif kind in ("move_from", "move_to"):
+            locus.moves += 1
+            if kind == "move_to":
+                locus.moved.append(str(r.get("text") or ""))
+        else:  # paragraph_insert / paragraph_delete: the mark; its words are their own revision
+            locus.paragraph_marks += 1
+    ordered = [loci[i] for i in sorted(loci)]
+    unplaced: list[CommentEvidence] = []
+    for comment in comments:
+        target = _anchor(comment, ordered)
+        if target is None:
+            unplaced.append(comment)
+        else:
+            target.comments.append(comment)
+    return DecisionEvidence(
+        loci=ordered,
+        document_comments=unplaced,
+        revision_count=len(revisions),
+        comment_count=len(comments),
+    )
+
+
+def _anchor(comment: CommentEvidence, loci: list[Locus]) -> Locus | None:
+    anchor = comment.anchored_text.strip()
+    if not anchor:
+        return None
+    for locus in loci:
+        if anchor in locus.paragraph or any(anchor in t for t in locus.inserted + locus.deleted):
+            return locus
+    folded = _squash(anchor)
+    for locus in loci:
+        haystack = _squash(" ".join([locus.paragraph, *locus.inserted, *locus.deleted]))
+        if folded and folded in haystack:
+            return locus
+    return None
+
+
+def people(evidence: DecisionEvidence) -> list[str]:
+    """Authors of revisions and comments, in order of first appearance."""
+    out: list[str] = []
+    for locus in evidence.loci:
+        for name in [*locus.authors, *(c.author or "" for c in locus.comments)]:
+            if name and name not in out:
+                out.append(name)
+    for c in evidence.document_comments:
+        if c.author and c.author not in out:
+            out.append(c.author)
+    return out

@@ -1,0 +1,295 @@
+"""extract_decisions: negotiation decisions read from a redline's tracked changes and comments.
+
+Evidence: the structured_json revisions grouped by paragraph with the comments anchored there
+(`knowledge_index.decisions.evidence`). No revisions -> skipped `no_revision_evidence`; only
+editorial changes (whitespace, punctuation, numbering, typo-level, moves) without an explaining
+comment -> skipped `no_decision_evidence`. Otherwise one structured call (`Gateway.structured`)
+returns DecisionRecords: locus, change summary, a rationale category from the shipped taxonomy
+(near misses are corrected, anything else is rejected and re-asked; still invalid ->
+ModelOutputInvalid), rationale text and generalizability.
+
+Names never reach the model or the table: the evidence is pseudonymized before the call (firm,
+the document's parties, revision/comment authors, titled persons -> [FIRM], [PARTY_A],
+[PERSON_1]) and the answer is passed through the same pseudonymizer again before it is stored.
+
+Version pair: `against_source_object_id` is the `document_versions.redline_against` relate
+recorded for this file (NULL, and said so in provenance, when relate recorded none); the current
+side is this file's content hash. Idempotent: when records for this file's content hash and the
+current producer version exist, the stage is a no-op without a model call; a new producer version
+(another model, a rerun token) replaces them. Records of the file's earlier content are removed
+when it is processed again: a decision cites the bytes the file holds now.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field, field_validator
+from sqlalchemy import Connection, text
+
+from knowledge_index.decisions.evidence import (
+    NO_DECISION_EVIDENCE,
+    DecisionEvidence,
+    Locus,
+    collect,
+    people,
+)
+from knowledge_index.decisions.pseudonymize import Pseudonymizer
+from knowledge_index.decisions.taxonomy import load_taxonomy
+from knowledge_index.stages.agentic import batch_gateway
+from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+
+STAGE: Final = "extract_decisions"
+MAX_LOCI: Final = 60
+MAX_TEXT: Final = 1_500
+ROLE_ORDER: Final = {"client": 0, "counterparty": 1, "other": 2, "advisor": 3}
+
+SYSTEM_PROMPT: Final = (
+    "You read the tracked changes and comments of one redlined legal document and record the"
+    " negotiation decisions in it. A decision is a substantive change of a clause: what changed"
+    " (change_summary), where (locus: the clause or paragraph, e.g. 'Haftung, Abs. 2'), why"
+    " (rationale_category from the taxonomy below, and rationale_text: the reason the comments"
+    " give, or an honest 'no reason given'), and how far it generalizes: deal_specific (this"
+    " deal only), matter (this mandate), firm_practice (our standard position), market_standard"
+    " (what the market accepts). One decision per locus at most; leave out purely editorial"
+    " changes. Names are already replaced by placeholders such as [PARTY_A] or [PERSON_1]: keep"
+    " them, never guess a name. Cite the locus_id(s) each decision rests on.\n"
+    "Rationale categories (use the id):\n"
+)
+
+
+class DecisionRecord(BaseModel):
+    """One negotiation decision read from the redline."""
+
+    locus: str = Field(min_length=1, max_length=500, description="Clause or paragraph.")
+    change_summary: str = Field(min_length=1, max_length=2_000)
+    rationale_category: str = Field(description="A category id from the taxonomy.")
+    rationale_text: str = Field("", max_length=4_000)
+    generalizability: Literal["deal_specific", "matter", "firm_practice", "market_standard"]
+    locus_ids: list[str] = Field(
+        default_factory=list, description="The evidence locus_id(s) this decision rests on."
+    )
+
+    @field_validator("rationale_category")
+    @classmethod
+    def _in_taxonomy(cls, value: str) -> str:
+        taxonomy = load_taxonomy()
+        corrected = taxonomy.correct(value)
+        if corrected is None:
+            valid = ", ".join(sorted(taxonomy.ids))
+            raise ValueError(f"{value!r} is not a rationale category; use one of: {valid}")
+        return corrected
+
+
+class DecisionExtraction(BaseModel):
+    """The decisions in this redline (empty when none is substantive)."""
+
+    decisions: list[DecisionRecord] = Field(default_factory=list, max_length=MAX_LOCI)
+
+
+# -- inputs -----------------------------------------------------------------------------------
+
+
+def _existing(conn: Connection, source_object_id: str, content_hash: str) -> dict[str, Any]:
+    row = conn.execute(
+        text(
+            "SELECT count(*) AS n, array_agg(DISTINCT producer_version) AS versions"
+            " FROM decisions WHERE source_object_id = :o AND content_hash = :h"
+        ),
+        {"o": source_object_id, "h": content_hash},
+    ).one()
+    return {"n": int(row.n), "versions": [v for v in (row.versions or []) if v is not None]}
+
+
+def redline_against(conn: Connection, source_object_id: str) -> str | None:
+    return conn.execute(
+        text("SELECT redline_against FROM document_versions WHERE source_object_id = :o"),
+        {"o": source_object_id},
+    ).scalar()
+
+
+def _parties(conn: Connection, source_object_id: str) -> list[tuple[str, list[str]]]:
+    rows = conn.execute(
+        text(
+            "SELECT e.name, e.aliases, p.role, p.mention FROM document_parties p"
+            " JOIN entities e ON e.id = p.entity_id WHERE p.source_object_id = :o"
+        ),
+        {"o": source_object_id},
+    ).all()
+    rows = sorted(rows, key=lambda r: (ROLE_ORDER.get(r.role, 9), r.name))
+    return [(r.name, [*(r.aliases or []), *([r.mention] if r.mention else [])]) for r in rows]
+
+
+def pseudonymizer_for(ctx: StageContext, evidence: DecisionEvidence) -> Pseudonymizer:
+    firm = ctx.settings.firm
+    with ctx.engine.connect() as conn:
+        parties = _parties(conn, ctx.source_object.id)
+    pseudo = Pseudonymizer(
+        firm_names=[n for n in [firm.name, *firm.aliases] if n],
+        parties=parties,
+        persons=people(evidence),
+    )
+    texts: list[str] = []
+    for locus in evidence.loci:
+        texts += [locus.paragraph, *locus.inserted, *locus.deleted, *locus.moved]
+        texts += [c.text for c in locus.comments]
+    texts += [c.text for c in evidence.document_comments]
+    pseudo.learn(texts)
+    return pseudo
+
+
+def _clip(value: str) -> str:
+    return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + " …"
+
+
+def _locus_view(locus: Locus, pseudo: Pseudonymizer) -> dict[str, Any]:
+    p = pseudo.apply
+    return {
+        "locus_id": locus.locus_id,
+        "paragraph": p(_clip(locus.paragraph)),
+        "inserted": [p(_clip(t)) for t in locus.inserted],
+        "deleted": [p(_clip(t)) for t in locus.deleted],
+        "moved": [p(_clip(t)) for t in locus.moved],
+        "comments": [
+            {"author": p(c.author or ""), "text": p(_clip(c.text))} for c in locus.comments
+        ],
+    }
+
+
+def user_prompt(ctx: StageContext, evidence: DecisionEvidence, pseudo: Pseudonymizer) -> str:
+    filename = ctx.source_object.path.rsplit("/", 1)[-1]
+    payload = {
+        "filename": pseudo.apply(filename),
+        "loci": [_locus_view(locus, pseudo) for locus in evidence.substantive[:MAX_LOCI]],
+        "other_comments": [
+            {"author": pseudo.apply(c.author or ""), "text": pseudo.apply(_clip(c.text))}
+            for c in evidence.document_comments
+        ],
+    }
+    return "Redline evidence (JSON):\n" + json.dumps(payload, ensure_ascii=False, indent=1)
+
+
+# -- the stage --------------------------------------------------------------------------------
+
+
+def extract(ctx: StageContext) -> StageOutcome:
+    obj = ctx.source_object
+    version = ctx.settings.producer_version(STAGE)
+    body = converted_document(ctx)  # raises retryable without content hash or artifact
+    content_hash = obj.content_hash or ""
+    with ctx.engine.connect() as conn:
+        existing = _existing(conn, obj.id, content_hash)
+    if existing["n"] and existing["versions"] == [version]:
+        return StageOutcome(
+            "done",
+            metadata={"decisions": existing["n"], "already_extracted": True, "model_calls": 0},
+        )
+    evidence = collect(body)
+    reason = evidence.skip_reason
+    if reason is not None:
+        _clear(ctx)
+        return StageOutcome("skipped", reason=reason, metadata=evidence.summary())
+    pseudo = pseudonymizer_for(ctx, evidence)
+    taxonomy = load_taxonomy()
+    gateway = batch_gateway(ctx)
+    trace_id = uuid.uuid4().hex
+    started = time.monotonic()
+    answer = gateway.structured(
+        STAGE,
+        [
+            {"role": "system", "content": SYSTEM_PROMPT + "\n".join(taxonomy.prompt_lines())},
+            {"role": "user", "content": user_prompt(ctx, evidence, pseudo)},
+        ],
+        DecisionExtraction,
+        doc_id=obj.id,
+        trace_id=trace_id,
+    )
+    model_seconds = time.monotonic() - started
+    if not answer.decisions:
+        _clear(ctx)
+        return StageOutcome(
+            "skipped",
+            reason=NO_DECISION_EVIDENCE,
+            metadata={**evidence.summary(), "model_found_none": True, "trace_id": trace_id},
+        )
+    loci = {locus.locus_id: locus for locus in evidence.substantive}
+    with ctx.engine.connect() as conn:
+        against = redline_against(conn, obj.id)
+    provenance = {
+        "trace_id": trace_id,
+        "model": gateway.model_for(STAGE),
+        "producer_version": version,
+        "taxonomy": f"{taxonomy.id}@{taxonomy.version}",
+        "redline_against": "relate" if against else "not_recorded_by_relate",
+        "pseudonymized": pseudo.counts(),
+        "evidence": evidence.summary(),
+    }
+    rows = []
+    for ordinal, d in enumerate(answer.decisions):
+        cited = [i for i in d.locus_ids if i in loci]
+        rows.append(
+            {
+                "o": obj.id,
+                "a": against,
+                "h": content_hash,
+                "n": ordinal,
+                "locus": pseudo.apply(d.locus),
+                "summary": pseudo.apply(d.change_summary),
+                "cat": d.rationale_category,
+                "why": pseudo.apply(d.rationale_text),
+                "gen": d.generalizability,
+                "ev": json.dumps(
+                    {
+                        "locus_ids": cited,
+                        "paragraph_indexes": [loci[i].paragraph_index for i in cited],
+                        "revision_ids": [r for i in cited for r in loci[i].revision_ids],
+                        "comment_ids": [c.id for i in cited for c in loci[i].comments],
+                        "uncited_locus_ids": [i for i in d.locus_ids if i not in loci],
+                    }
+                ),
+                "prov": json.dumps(provenance),
+                "v": version,
+            }
+        )
+    # Provenance counts are recomputed after the answer passed the pseudonymizer too.
+    final_counts = json.dumps(pseudo.counts())
+    with ctx.engine.begin() as conn:
+        conn.execute(text("DELETE FROM decisions WHERE source_object_id = :o"), {"o": obj.id})
+        conn.execute(
+            text(
+                "INSERT INTO decisions (source_object_id, against_source_object_id, content_hash,"
+                " ordinal, locus, change_summary, rationale_category, rationale_text,"
+                " generalizability, evidence, provenance, producer_version)"
+                " VALUES (:o, :a, :h, :n, :locus, :summary, :cat, :why, :gen,"
+                " CAST(:ev AS jsonb),"
+                " jsonb_set(CAST(:prov AS jsonb), '{pseudonymized}', CAST(:counts AS jsonb)), :v)"
+                " ON CONFLICT (source_object_id, content_hash, ordinal) DO NOTHING"
+            ),
+            [{**r, "counts": final_counts} for r in rows],
+        )
+    return StageOutcome(
+        "done",
+        metadata={
+            "decisions": len(rows),
+            "categories": sorted({r["cat"] for r in rows}),
+            "redline_against": against,
+            "trace_id": trace_id,
+            "model_seconds": round(model_seconds, 4),
+            "substantive_loci": len(evidence.substantive),
+        },
+    )
+
+
+def _clear(ctx: StageContext) -> None:
+    """A skip leaves no decision of this file behind (its content no longer carries one)."""
+    with ctx.engine.begin() as conn:
+        conn.execute(
+            text("DELETE FROM decisions WHERE source_object_id = :o"), {"o": ctx.source_object.id}
+        )
+
+
+def extract_decisions_handler(ctx: StageContext) -> StageOutcome:
+    return extract(ctx)
