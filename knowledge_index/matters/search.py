@@ -2,15 +2,17 @@
 
 The whole candidate set is scored before the page is cut, so `page.total` is exact and an
 offset walks the same ranking. Signals: reference-number identity (strongest: a bare number is
-how lawyers name matters), title substring, and token similarity (rapidfuzz) over the title,
-reference and folder names. Chunk embeddings are not used: classify runs before index, so a new
-document's matter is usually not indexed yet.
+how lawyers name matters), title substring, token similarity (rapidfuzz) over the title,
+reference and folder names, and semantic similarity of the query to the matter's indexed
+documents (their first chunk and profile row). The semantic signal is the weakest: a new
+document's matter is often not indexed yet, and wording alone must not outvote a reference.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+import numpy as np
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 from sqlalchemy import Connection, text
@@ -22,6 +24,35 @@ REFERENCE_SCORE = 100.0
 TITLE_SUBSTRING_SCORE = 20.0
 FUZZY_FLOOR = 60.0  # token_set_ratio below this says nothing
 PEEK_SAMPLE = 12
+SEMANTIC_FLOOR = 0.45  # cosine similarity below this is topical noise for MiniLM
+SEMANTIC_WEIGHT = 12.0
+SEMANTIC_DOCUMENTS = 200  # nearest documents considered before grouping by matter
+
+
+class QueryEmbedder(Protocol):
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def semantic_scores(conn: Connection, query: str, embedder: QueryEmbedder) -> dict[str, float]:
+    """Best cosine similarity of the query to each matter's documents (profile or first chunk)."""
+    if not conn.execute(
+        text("SELECT EXISTS (SELECT 1 FROM chunks WHERE matter_id IS NOT NULL)")
+    ).scalar_one():
+        return {}
+    vector = "[" + ",".join(f"{x:.7g}" for x in embedder.embed_query(query).tolist()) + "]"
+    rows = conn.execute(
+        text(
+            "SELECT matter_id, 1 - (embedding <=> CAST(:q AS vector)) AS sim FROM chunks"
+            " WHERE matter_id IS NOT NULL AND ordinal IN (-1, 0)"
+            " ORDER BY embedding <=> CAST(:q AS vector) LIMIT :n"
+        ),
+        {"q": vector, "n": SEMANTIC_DOCUMENTS},
+    ).all()
+    best: dict[str, float] = {}
+    for matter_id, sim in rows:
+        if sim >= SEMANTIC_FLOOR and sim > best.get(matter_id, 0.0):
+            best[matter_id] = float(sim)
+    return best
 
 
 class MatterHit(BaseModel):
@@ -71,8 +102,13 @@ def _candidates(conn: Connection, project: str) -> list[dict[str, Any]]:
     ]
 
 
-def _score(query: str, keys: set[str], m: dict[str, Any]) -> tuple[float, list[str]]:
+def _score(
+    query: str, keys: set[str], m: dict[str, Any], semantic: float | None = None
+) -> tuple[float, list[str]]:
     score, why = 0.0, []
+    if semantic is not None:
+        score += semantic * SEMANTIC_WEIGHT
+        why.append(f"semantic:{semantic:.2f}")
     if m["reference_key"] in keys or reference_key(query) == m["reference_key"]:
         score += REFERENCE_SCORE
         why.append("reference")
@@ -91,12 +127,18 @@ def _score(query: str, keys: set[str], m: dict[str, Any]) -> tuple[float, list[s
 
 
 def search_matters(
-    conn: Connection, query: str, limit: int = 8, offset: int = 0, project: str = DEFAULT_PROJECT
+    conn: Connection,
+    query: str,
+    limit: int = 8,
+    offset: int = 0,
+    project: str = DEFAULT_PROJECT,
+    embedder: QueryEmbedder | None = None,
 ) -> MatterSearchResult:
     keys = {reference_key(m.group(0)) for m in REFERENCE.finditer(query)}
+    semantic = semantic_scores(conn, query, embedder) if embedder is not None else {}
     scored = []
     for m in _candidates(conn, project):
-        score, why = _score(query, keys, m)
+        score, why = _score(query, keys, m, semantic.get(m["id"]))
         if score > 0:
             scored.append((score, m, why))
     scored.sort(key=lambda t: (-t[0], t[1]["reference_key"]))

@@ -26,7 +26,7 @@ from knowledge_index.matters.references import (
     placeholder_reference,
     ranked_references,
 )
-from knowledge_index.matters.search import peek_matter, search_matters
+from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_matters
 from knowledge_index.matters.store import (
     DEFAULT_PROJECT,
     Matter,
@@ -90,13 +90,24 @@ def validate_result(result: ClassifyResult, transcript: Transcript) -> None:
         )
 
 
+def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
+    """The index's embedding model, when the index stage runs (else chunks never exist)."""
+    if not ctx.settings.stage("index").enabled:
+        return None
+    from knowledge_index.stages.index import embedder_for
+
+    return embedder_for(ctx.settings.retrieval.embedding_model)
+
+
 def _tools(ctx: StageContext) -> list[Tool]:
     engine, obj = ctx.engine, ctx.source_object
     folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
 
     def search(args: SearchMattersArgs) -> dict[str, Any]:
         with engine.connect() as conn:
-            return search_matters(conn, args.query, args.limit, args.offset).model_dump()
+            return search_matters(
+                conn, args.query, args.limit, args.offset, embedder=_query_embedder(ctx)
+            ).model_dump()
 
     def peek(args: PeekMatterArgs) -> dict[str, Any]:
         with engine.connect() as conn:
