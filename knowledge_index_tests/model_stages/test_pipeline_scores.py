@@ -121,7 +121,9 @@ def test_estate_scores_and_model_change_reruns_one_stage(engine, processed, monk
     assert write_jsonl(engine, out) == n
     first = json.loads(out.getvalue().splitlines()[0])
     assert {"path", "matter_reference", "doc_type", "language", "doc_date", "parties"} <= set(first)
-    assert first["relations"] == [] and first["threads"] == [] and first["decisions"] == []
+    # What relate and extract_decisions recorded (knowledge_index_tests/decisions checks content).
+    assert all(isinstance(first[k], list) for k in ("relations", "threads", "decisions"))
+    assert "version" in first
     frame = to_dataframe(engine)
     assert len(frame) == n and frame["matter_reference"].notna().all()
 
