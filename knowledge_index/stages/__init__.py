@@ -15,11 +15,13 @@ from knowledge_index.stages.extract_decisions import extract_decisions_handler
 from knowledge_index.stages.extract_metadata import extract_metadata_handler
 from knowledge_index.stages.fetch import fetch_handler
 from knowledge_index.stages.index import IndexHandler
+from knowledge_index.stages.relate import relate_handler
 
 register_handler("fetch", fetch_handler)
 register_handler("convert", ConvertHandler())
 UNAVOIDABLE_DEGRADATIONS["convert"] = unavoidable_degradations
 register_handler("classify_matter", classify_matter_handler)
+register_handler("relate", relate_handler)
 register_handler("extract_metadata", extract_metadata_handler)
 register_handler("extract_decisions", extract_decisions_handler)
 register_handler("index", IndexHandler())

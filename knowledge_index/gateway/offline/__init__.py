@@ -61,6 +61,7 @@ DEFAULT_MODEL: Final = f"{PROVIDER}/evidence-policy"
 STAGE_POLICY_MODULES: Final[tuple[str, ...]] = (
     "knowledge_index.gateway.offline.classify_matter",
     "knowledge_index.gateway.offline.extract_metadata",
+    "knowledge_index.gateway.offline.relate",
     "knowledge_index.gateway.offline.extract_decisions",
 )
 

@@ -1,0 +1,215 @@
+"""Offline policy for relate: reads the computed candidate signals, opens the candidates, and
+submits only what the opened files confirm.
+
+Identity: an exact copy defers to its original (a mail's attachment before a loose copy, then
+discovery order); a near-duplicate likewise; otherwise tracked-changes lineage, the filename
+family or strong content similarity make the file a version. Typed relations are submitted when
+the opened target's heading matches the cue's title phrase, or its letter date the cue's date.
+Deterministic: same request, same answer.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar, Final
+
+from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
+from knowledge_index.gateway.offline.generic import GenericPolicy
+from knowledge_index.gateway.offline.registry import Policy, register_policy
+from knowledge_index.relations import cues as cue_rules
+
+MARKER: Final = "Candidate signals (JSON):"
+MAX_OPEN: Final = 8
+SIMILAR_JOIN: Final = 0.6
+_USEFUL = frozenset(
+    {
+        "exact_duplicate",
+        "near_duplicate",
+        "made_against",
+        "redlined_against_me",
+        "i_accept_its_changes",
+        "accepts_my_changes",
+        "same_family",
+        "similar",
+        "annex_of",
+        "amends",
+        "responds_to",
+        "references",
+    }
+)
+
+
+def _signals(ctx: PolicyContext) -> dict[str, Any] | None:
+    lines = ctx.user_text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() == MARKER and i + 1 < len(lines):
+            try:
+                return json.loads(lines[i + 1])
+            except json.JSONDecodeError:
+                return None
+    return None
+
+
+def _field(ctx: PolicyContext, name: str) -> str:
+    for line in ctx.user_text.splitlines():
+        if line.startswith(f"{name}: "):
+            return line[len(name) + 2 :]
+    return ""
+
+
+def _is_original(other: dict[str, Any], me_is_child: bool) -> bool:
+    """Whether `other` is the original of a copy of me: children first, then discovery order."""
+    if bool(other.get("is_child")) != me_is_child:
+        return bool(other.get("is_child"))
+    return bool(other.get("earlier"))
+
+
+@register_policy("relate")
+class RelatePolicy(Policy):
+    name: ClassVar[str] = "relate"
+    signature_tools: ClassVar[frozenset[str]] = frozenset({"open_file", "search_documents"})
+
+    def decide(self, ctx: PolicyContext) -> Decision:
+        submit = ctx.tool("submit_result")
+        if submit is None or "identity" not in submit.properties:
+            return GenericPolicy().decide(ctx)
+        signals = _signals(ctx)
+        if signals is None:
+            return _submit({"identity": "new_document", "rationale": "no signals in the prompt"})
+        if ctx.rejected_answers():
+            return _submit({"identity": "new_document", "rationale": "submission rejected"})
+        wanted = [
+            c for c in signals.get("candidates") or [] if set(c.get("kinds") or []) & _USEFUL
+        ][:MAX_OPEN]
+        opened = {
+            str(e.arguments.get("path")): e.result
+            for e in ctx.calls_to("open_file")
+            if not e.failed and isinstance(e.result, dict)
+        }
+        missing = [c["path"] for c in wanted if c["path"] not in opened]
+        if missing:
+            return Decision(calls=tuple(Call("open_file", {"path": p}) for p in missing))
+        return _submit(self._result(ctx, signals, wanted, opened))
+
+    def _result(
+        self,
+        ctx: PolicyContext,
+        signals: dict[str, Any],
+        wanted: list[dict[str, Any]],
+        opened: dict[str, Any],
+    ) -> dict[str, Any]:
+        ready = [
+            (c, opened[c["path"]])
+            for c in wanted
+            if opened.get(c["path"], {}).get("status") == "ready" and opened[c["path"]].get("ref")
+        ]
+        me_child = bool(signals.get("is_child"))
+        why: list[str] = []
+
+        def having(kind: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+            found = [(c, o) for c, o in ready if kind in c["kinds"]]
+            return sorted(found, key=lambda co: -float(co[0]["scores"].get(kind, 0.0)))
+
+        result: dict[str, Any] = {"identity": "new_document"}
+        exact = [(c, o) for c, o in having("exact_duplicate") if _is_original(c, me_child)]
+        near = [
+            (c, o)
+            for c, o in having("near_duplicate")
+            if _is_original(c, me_child)
+            and not signals.get("has_revisions")
+            and c.get("label") == signals.get("filename_label")
+            and c.get("version") == signals.get("filename_version")
+        ]
+        family_refs: set[str] = set()
+        if exact:
+            result.update(identity="duplicate", same_as_ref=exact[0][1]["ref"])
+            why.append(f"byte-identical to {exact[0][0]['path']}")
+        elif near:
+            result.update(identity="near_duplicate", same_as_ref=near[0][1]["ref"])
+            why.append(f"near-duplicate of {near[0][0]['path']}")
+        else:
+            against = having("made_against") if signals.get("has_revisions") else []
+            follows = having("i_accept_its_changes")
+            if against:
+                result["redline_against_ref"] = against[0][1]["ref"]
+                why.append(f"tracked changes made against {against[0][0]['path']}")
+            if follows:
+                result["follows_refs"] = [o["ref"] for _, o in follows[:2]]
+            joined = [
+                co
+                for co in against
+                + follows
+                + having("redlined_against_me")
+                + having("accepts_my_changes")
+                + having("same_family")
+                + having("near_duplicate")
+                + [x for x in having("similar") if x[0]["scores"]["similar"] >= SIMILAR_JOIN]
+            ]
+            if joined:
+                result.update(identity="new_version", same_as_ref=joined[0][1]["ref"])
+                why.append(f"a version of {joined[0][0]['path']}")
+            family_refs = {o["ref"] for _, o in joined}
+        if result.get("same_as_ref"):
+            family_refs.add(result["same_as_ref"])
+        links = self._links(ctx, signals, ready, family_refs)
+        if links:
+            result["relations"] = links
+            why += [f"{x['relation']} {x['target_ref']}" for x in links]
+        result["rationale"] = "; ".join(why) or "no related file found"
+        return result
+
+    @staticmethod
+    def _links(
+        ctx: PolicyContext,
+        signals: dict[str, Any],
+        ready: list[tuple[dict[str, Any], dict[str, Any]]],
+        family_refs: set[str],
+    ) -> list[dict[str, Any]]:
+        is_email = _field(ctx, "Format") == "email"
+        cues = signals.get("cues") or []
+        links: list[dict[str, Any]] = []
+        linked: set[str] = set(family_refs)
+        for kind, limit in (("annex_of", 1), ("amends", 1), ("responds_to", 1), ("references", 3)):
+            if is_email and kind == "responds_to":
+                continue  # mails answer mails through their thread, not a letter relation
+            kind_cues = [c for c in cues if c.get("kind") == kind]
+            taken = 0
+            for cand, doc in ready:
+                if taken >= limit:
+                    break
+                if kind not in cand["kinds"] or doc["ref"] in linked:
+                    continue
+                cue = next((c for c in kind_cues if _confirms(c, doc)), None)
+                if cue is None:
+                    continue
+                links.append(
+                    {
+                        "relation": kind,
+                        "target_ref": doc["ref"],
+                        "confidence": 0.9,
+                        "evidence": (cue.get("quote") or "")[:300],
+                    }
+                )
+                linked.add(doc["ref"])
+                taken += 1
+        return links
+
+
+def _confirms(cue: dict[str, Any], doc: dict[str, Any]) -> bool:
+    """The opened file is what the cue names: its heading carries the phrase, or the date fits."""
+    head = doc.get("heading") or ""
+    phrase, date = cue.get("phrase") or "", cue.get("date")
+    if cue.get("kind") == "responds_to":
+        if date:
+            found = cue_rules.letter_date(doc.get("text") or "")
+            return found is not None and found.isoformat() == date
+        return bool(phrase) and cue_rules.phrase_matches(phrase, head)
+    if phrase:
+        stem = str(doc.get("path") or "").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        return cue_rules.phrase_matches(phrase, head) or cue_rules.phrase_matches(phrase, stem)
+    # An annex that does not name its agreement: the candidate was the folder's main agreement.
+    return cue.get("kind") == "annex_of"
+
+
+def _submit(arguments: dict[str, Any]) -> Decision:
+    return Decision(calls=(Call("submit_result", arguments),))

@@ -1,0 +1,240 @@
+"""The deterministic evidence relate hands the model: who might be a copy, a version, a target.
+
+Every candidate names a path; the model (or the offline policy) must open it before it may
+submit it, so these signals steer the search but never decide on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pydantic import BaseModel, Field
+from sqlalchemy import Connection, text
+
+from knowledge_index.relations import corpus, cues, filenames, lineage, minhash
+from knowledge_index.relations.corpus import DocRow
+
+MAX_CANDIDATES: Final = 12
+LINEAGE_FLOOR: Final = 0.6
+_SIGNED = ("unterschrift", "unterzeichnet", "signed", "signature", "gez.", "/s/")
+
+
+class Candidate(BaseModel):
+    path: str
+    kinds: list[str] = Field(default_factory=list)
+    scores: dict[str, float] = Field(default_factory=dict)
+    earlier: bool = Field(description="Discovered before this file (the original of a copy).")
+    has_matter: bool = True
+    is_child: bool = False
+    version: int | None = None
+    label: str | None = None
+    heading: str = ""
+    cue: str = ""
+
+
+class Signals(BaseModel):
+    is_child: bool = False
+    family_key: str
+    filename_version: int | None
+    filename_label: str | None
+    content_label: str | None
+    has_revisions: bool
+    cues: list[cues.Cue]
+    candidates: list[Candidate]
+    signature: list[int] | None = None
+
+    def candidate(self, path: str) -> Candidate | None:
+        return next((c for c in self.candidates if c.path == path), None)
+
+
+def content_label(body: dict[str, Any], name: filenames.FilenameSignals) -> str | None:
+    """A label from the file itself when the name gives none."""
+    if name.label:
+        return name.label
+    if body.get("revisions"):
+        return "redline"
+    txt = (body.get("text") or "").lower()
+    if body.get("format") == "pdf" and any(w in txt[-3_000:] for w in _SIGNED):
+        return "executed"
+    return None
+
+
+def _seq(conn: Connection, oid: str) -> int:
+    return int(
+        conn.execute(text("SELECT seq FROM source_objects WHERE id = :i"), {"i": oid}).scalar_one()
+    )
+
+
+def _unassigned(conn: Connection, source_id: str, exclude: str) -> list[DocRow]:
+    rows = conn.execute(
+        text(
+            "SELECT o.id FROM source_objects o"
+            " JOIN artifacts art ON art.kind = 'structured_json'"
+            " AND art.content_hash = o.content_hash"
+            " WHERE o.source_id = :s AND o.deleted_at IS NULL AND o.id <> :x"
+            " AND NOT EXISTS (SELECT 1 FROM matter_assignments a WHERE a.source_object_id = o.id)"
+            " LIMIT 200"
+        ),
+        {"s": source_id, "x": exclude},
+    ).scalars()
+    return list(corpus.documents(conn, list(rows)).values())
+
+
+def compute(
+    conn: Connection,
+    *,
+    source_object_id: str,
+    source_id: str,
+    path: str,
+    content_hash: str | None,
+    matter_id: str,
+    body: dict[str, Any],
+) -> Signals:
+    txt = body.get("text") or ""
+    revisions = body.get("revisions") or []
+    name = filenames.signals(path)
+    my_seq = _seq(conn, source_object_id)
+    sig = minhash.signature(txt) if minhash.shingles(txt) else None
+    found: dict[str, Candidate] = {}
+    rows: dict[str, DocRow] = {}
+
+    def add(row: DocRow, kind: str, score: float | None = None, cue: str = "") -> None:
+        if row.id == source_object_id:
+            return
+        rows[row.id] = row
+        c = found.get(row.id)
+        if c is None:
+            s = filenames.signals(row.path)
+            c = Candidate(
+                path=row.path,
+                earlier=row.seq < my_seq,
+                has_matter=row.matter_id is not None,
+                is_child=row.parent_id is not None,
+                version=s.version,
+                label=s.label,
+                heading=row.head[:160],
+            )
+            found[row.id] = c
+        if kind not in c.kinds:
+            c.kinds.append(kind)
+        if score is not None:
+            c.scores[kind] = round(max(score, c.scores.get(kind, 0.0)), 3)
+        if cue and not c.cue:
+            c.cue = cue
+
+    if content_hash:
+        for row in corpus.same_hash(conn, content_hash, source_object_id):
+            add(row, "exact_duplicate", 1.0)
+    matter_docs = corpus.matter_documents(conn, matter_id)
+    by_id = {d.id: d for d in matter_docs}
+    if sig is not None:
+        for oid, other in corpus.band_neighbours(
+            conn, source_object_id, minhash.band_keys(sig), matter_id
+        ):
+            j = minhash.jaccard(sig, other)
+            if j >= minhash.FAMILY and oid in by_id:
+                add(by_id[oid], "near_duplicate" if j >= minhash.NEAR_DUPLICATE else "similar", j)
+    if name.family_key:
+        for d in matter_docs:
+            if d.id != source_object_id and filenames.signals(d.path).family_key == name.family_key:
+                add(d, "same_family")
+    # Content and tracked changes decide for the family candidates and neighbours.
+    for oid in list(found):
+        other = corpus.body_of(conn, rows[oid].content_hash) or {}
+        other_text = other.get("text") or ""
+        c = found[oid]
+        if sig is not None and "exact_duplicate" not in c.kinds:
+            j = minhash.jaccard(sig, minhash.signature(other_text))
+            if j >= minhash.NEAR_DUPLICATE:
+                add(rows[oid], "near_duplicate", j)
+            elif j >= minhash.FAMILY:
+                add(rows[oid], "similar", j)
+        if revisions:
+            s = lineage.made_against_score(revisions, other_text)
+            if s >= LINEAGE_FLOOR:
+                add(rows[oid], "made_against", s)
+            s = lineage.accepted_by_score(revisions, other_text)
+            if s >= LINEAGE_FLOOR and "exact_duplicate" not in c.kinds:
+                add(rows[oid], "accepts_my_changes", s)
+        other_revisions = other.get("revisions") or []
+        if other_revisions:
+            s = lineage.made_against_score(other_revisions, txt)
+            if s >= LINEAGE_FLOOR:
+                add(rows[oid], "redlined_against_me", s)
+            s = lineage.accepted_by_score(other_revisions, txt)
+            if s >= LINEAGE_FLOOR:
+                add(rows[oid], "i_accept_its_changes", s)
+    family_ids = set(found)
+    found_cues = cues.find_cues(txt, path.rsplit("/", 1)[-1])
+    pool = matter_docs + _unassigned(conn, source_id, source_object_id)
+    my_folder = path.rsplit("/", 1)[0]
+    for cue in found_cues:
+        # One target per family and cue: an annex names the agreement, not each of its copies.
+        families: set[str] = set()
+        for d in pool:
+            if d.id == source_object_id or d.id in family_ids:
+                continue
+            fam = filenames.signals(d.path).family_key or d.id
+            if fam in families or not _cue_fits(conn, cue, d, my_folder):
+                continue
+            families.add(fam)
+            add(d, cue.kind, cue=cue.quote)
+    ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
+    return Signals(
+        is_child="!/" in path,
+        family_key=name.family_key,
+        filename_version=name.version,
+        filename_label=name.label,
+        content_label=content_label(body, name),
+        has_revisions=bool(revisions),
+        cues=found_cues,
+        candidates=[c for _, c in ranked[:MAX_CANDIDATES]],
+        signature=sig,
+    )
+
+
+def _cue_fits(conn: Connection, cue: cues.Cue, d: DocRow, my_folder: str) -> bool:
+    stem = filenames.signals(d.path).stem
+    if cue.kind in ("annex_of", "amends", "references"):
+        if cue.phrase:
+            if cues.phrase_matches(cue.phrase, d.head) or cues.phrase_matches(cue.phrase, stem):
+                # An annex or amendment is never its own target's annex: skip look-alikes.
+                return not cues._ANNEX_HEAD.match(d.head) and not _is_amendment(d.head)
+            return False
+        # "Anlage 2" with no named agreement: the main agreement in the same folder.
+        return (
+            cue.kind == "annex_of"
+            and d.path.rsplit("/", 1)[0] == my_folder
+            and not cues._ANNEX_HEAD.match(d.head)
+            and any(w in d.head.lower() for w in ("vertrag", "agreement", "vereinbarung"))
+        )
+    if cue.kind == "responds_to":
+        if cue.date is not None:
+            return cues.letter_date(d.lead) == cue.date
+        if cue.phrase:
+            return cues.phrase_matches(cue.phrase, d.head) and not d.head.lower().startswith("re")
+    return False
+
+
+def _is_amendment(head: str) -> bool:
+    return bool(cues._AMEND.search(head))
+
+
+_WEIGHTS: Final = {
+    "exact_duplicate": 100,
+    "made_against": 60,
+    "redlined_against_me": 55,
+    "near_duplicate": 50,
+    "i_accept_its_changes": 45,
+    "accepts_my_changes": 45,
+    "annex_of": 40,
+    "amends": 40,
+    "responds_to": 40,
+    "same_family": 30,
+    "similar": 20,
+    "references": 10,
+}
+
+
+def _weight(c: Candidate) -> float:
+    return sum(_WEIGHTS.get(k, 0) for k in c.kinds) + sum(c.scores.values())

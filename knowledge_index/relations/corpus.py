@@ -1,0 +1,146 @@
+"""What relate reads from the corpus: converted bodies, matter documents, MinHash neighbours."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.relations.cues import heading
+
+
+@dataclass(frozen=True)
+class DocRow:
+    id: str
+    path: str
+    parent_id: str | None
+    content_hash: str | None
+    seq: int
+    matter_id: str | None
+    head: str
+    format: str | None
+    lead: str = ""
+
+
+_DOC_COLUMNS = (
+    "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
+    " left(art.body->>'text', 600), art.body->>'format'"
+)
+_DOC_FROM = (
+    " FROM source_objects o"
+    " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
+    " LEFT JOIN artifacts art ON art.kind = 'structured_json' AND art.content_hash = o.content_hash"
+)
+
+
+def _row(r: Any) -> DocRow:
+    return DocRow(r[0], r[1], r[2], r[3], int(r[4]), r[5], heading(r[6] or ""), r[7], r[6] or "")
+
+
+def matter_documents(conn: Connection, matter_id: str) -> list[DocRow]:
+    """Every live, converted file assigned to the matter."""
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            " WHERE a.matter_id = :m AND o.deleted_at IS NULL AND art.body IS NOT NULL"
+            " ORDER BY o.seq"
+        ),
+        {"m": matter_id},
+    ).all()
+    return [_row(r) for r in rows]
+
+
+def documents(conn: Connection, ids: list[str]) -> dict[str, DocRow]:
+    rows = conn.execute(
+        text(f"SELECT {_DOC_COLUMNS}{_DOC_FROM} WHERE o.id = ANY(CAST(:ids AS text[]))"),
+        {"ids": ids},
+    ).all()
+    return {r[0]: _row(r) for r in rows}
+
+
+def same_hash(conn: Connection, content_hash: str, exclude: str) -> list[DocRow]:
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            " WHERE o.content_hash = :h AND o.id <> :id AND o.deleted_at IS NULL ORDER BY o.seq"
+        ),
+        {"h": content_hash, "id": exclude},
+    ).all()
+    return [_row(r) for r in rows]
+
+
+def body_of(conn: Connection, content_hash: str | None) -> dict[str, Any] | None:
+    if not content_hash:
+        return None
+    return conn.execute(
+        text("SELECT body FROM artifacts WHERE kind = 'structured_json' AND content_hash = :h"),
+        {"h": content_hash},
+    ).scalar_one_or_none()
+
+
+def band_neighbours(
+    conn: Connection, source_object_id: str, bands: list[str], matter_id: str
+) -> list[tuple[str, list[int]]]:
+    """Files of the matter sharing at least one LSH band with this signature."""
+    rows = conn.execute(
+        text(
+            "SELECT s.source_object_id, s.signature FROM near_duplicate_signatures s"
+            " JOIN matter_assignments a ON a.source_object_id = s.source_object_id"
+            " JOIN source_objects o ON o.id = s.source_object_id"
+            " WHERE s.band_keys && CAST(:bands AS text[]) AND s.source_object_id <> :id"
+            " AND a.matter_id = :m AND o.deleted_at IS NULL"
+        ),
+        {"bands": bands, "id": source_object_id, "m": matter_id},
+    ).all()
+    return [(r[0], [int(v) for v in r[1]]) for r in rows]
+
+
+def emails_by_message_id(conn: Connection, message_ids: list[str]) -> dict[str, str]:
+    """message id -> source object id, for live files whose headers carry it."""
+    if not message_ids:
+        return {}
+    out: dict[str, str] = {}
+    for mid, oid in conn.execute(
+        text(
+            "SELECT art.body->'email'->>'message_id', o.id FROM artifacts art"
+            " JOIN source_objects o ON o.content_hash = art.content_hash"
+            " WHERE art.kind = 'structured_json' AND o.deleted_at IS NULL"
+            " AND art.body->'email'->>'message_id' = ANY(CAST(:ids AS text[]))"
+            " ORDER BY o.seq"
+        ),
+        {"ids": message_ids},
+    ):
+        out.setdefault(mid, oid)
+    return out
+
+
+def emails_naming(conn: Connection, message_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """Live e-mails whose In-Reply-To or References name this message id."""
+    rows = conn.execute(
+        text(
+            "SELECT o.id, art.body->'email' FROM artifacts art"
+            " JOIN source_objects o ON o.content_hash = art.content_hash"
+            " WHERE art.kind = 'structured_json' AND o.deleted_at IS NULL"
+            " AND (art.body->'email'->>'in_reply_to' = :mid"
+            "  OR art.body->'email'->'references' ? :mid)"
+            " ORDER BY o.seq"
+        ),
+        {"mid": message_id},
+    ).all()
+    return [(r[0], r[1] or {}) for r in rows]
+
+
+def matter_emails(conn: Connection, matter_id: str) -> list[tuple[str, dict[str, Any]]]:
+    rows = conn.execute(
+        text(
+            "SELECT o.id, art.body->'email' FROM source_objects o"
+            " JOIN matter_assignments a ON a.source_object_id = o.id"
+            " JOIN artifacts art ON art.kind = 'structured_json'"
+            " AND art.content_hash = o.content_hash"
+            " WHERE a.matter_id = :m AND o.deleted_at IS NULL AND art.body->'email' IS NOT NULL"
+            " AND jsonb_typeof(art.body->'email') = 'object'"
+        ),
+        {"m": matter_id},
+    ).all()
+    return [(r[0], r[1]) for r in rows]

@@ -1,0 +1,151 @@
+"""Version order of one logical document, recomputed for the whole family on every change.
+
+Order comes from tracked-changes lineage first (a redline follows the version it was made
+against; a version that accepted a redline's changes follows the redline), then the label
+(draft < redline < counterparty redline < final < executed), then the filename's version number
+and date, then discovery order. Duplicates share their original's number and supersede nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+import itertools
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.relations import filenames
+from knowledge_index.relations.filenames import LABEL_RANK
+from knowledge_index.relations.store import insert_relation
+
+DUPLICATES = ("duplicate", "near_duplicate")
+
+
+def _members(conn: Connection, ld: str) -> list[dict[str, Any]]:
+    rows = conn.execute(
+        text(
+            "SELECT v.source_object_id AS id, v.identity, v.version_label AS label,"
+            " v.duplicate_of, v.redline_against, v.provenance, o.path, o.seq"
+            " FROM document_versions v JOIN source_objects o ON o.id = v.source_object_id"
+            " WHERE v.logical_document_id = :ld ORDER BY o.seq"
+        ),
+        {"ld": ld},
+    ).mappings()
+    return [dict(r) for r in rows]
+
+
+def _key(m: dict[str, Any]) -> tuple[Any, ...]:
+    name = filenames.signals(m["path"])
+    rank = LABEL_RANK.get(m["label"] or "", 0)
+    return (rank, name.version or 0, name.date or dt.date.min, m["seq"], m["id"])
+
+
+def order(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Topological order under lineage constraints, ties broken by label, number, date, seq."""
+    ids = {m["id"] for m in members}
+    before: dict[str, set[str]] = {m["id"]: set() for m in members}
+    for m in members:
+        prov = m.get("provenance") or {}
+        preds = set(prov.get("follows") or [])
+        if m.get("redline_against"):
+            preds.add(m["redline_against"])
+        before[m["id"]] = {p for p in preds if p in ids and p != m["id"]}
+    # Lineage can be contradicted by a bad guess; a cycle is broken by ignoring lineage in it.
+    by_id = {m["id"]: m for m in members}
+    heap = [(_key(m), m["id"]) for m in members if not before[m["id"]]]
+    heapq.heapify(heap)
+    done: list[dict[str, Any]] = []
+    placed: set[str] = set()
+    while len(done) < len(members):
+        if not heap:
+            rest = sorted((_key(by_id[i]), i) for i in ids - placed)
+            heap = [rest[0]]
+        _, mid = heapq.heappop(heap)
+        if mid in placed:
+            continue
+        placed.add(mid)
+        done.append(by_id[mid])
+        for other in members:
+            oid = other["id"]
+            if oid not in placed and mid in before[oid]:
+                before[oid].discard(mid)
+                if not before[oid]:
+                    heapq.heappush(heap, (_key(other), oid))
+    return done
+
+
+def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
+    """Renumber the family, settle labels and identities, rewrite supersedes edges."""
+    members = _members(conn, ld)
+    if not members:
+        return []
+    versions = order([m for m in members if m["identity"] not in DUPLICATES])
+    numbers: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    seen_redline = False
+    for n, m in enumerate(versions, start=1):
+        numbers[m["id"]] = n
+        label = m["label"]
+        prov = m.get("provenance") or {}
+        against = labels.get(m.get("redline_against") or "")
+        # A redline of a redline is the other side's answer.
+        if (
+            label == "redline"
+            and prov.get("label_source") != "filename"
+            and against in ("redline", "counterparty_redline")
+        ):
+            label = "counterparty_redline"
+        if label is None:
+            label = "final" if seen_redline else "draft"
+        seen_redline = seen_redline or label in ("redline", "counterparty_redline")
+        labels[m["id"]] = label
+    for m in members:
+        if m["identity"] in DUPLICATES:
+            original = m["duplicate_of"]
+            numbers[m["id"]] = numbers.get(original, 0) or None  # type: ignore[assignment]
+            labels[m["id"]] = labels.get(original) or m["label"] or ""
+    for m in members:
+        identity = m["identity"]
+        if identity not in DUPLICATES:
+            identity = "new_document" if numbers[m["id"]] == 1 else "new_version"
+        label = labels.get(m["id"]) or None
+        conn.execute(
+            text(
+                "UPDATE document_versions SET version_number = :n, version_label = :l,"
+                " identity = :i, is_final = :f, is_executed = :e, updated_at = now()"
+                " WHERE source_object_id = :s"
+            ),
+            {
+                "n": numbers.get(m["id"]),
+                "l": label,
+                "i": identity,
+                "f": label == "final",
+                "e": label == "executed",
+                "s": m["id"],
+            },
+        )
+    ids = [m["id"] for m in members]
+    conn.execute(
+        text(
+            "DELETE FROM relations WHERE relation = 'supersedes'"
+            " AND (source_object_id = ANY(CAST(:ids AS text[]))"
+            "  OR target_source_object_id = ANY(CAST(:ids AS text[])))"
+        ),
+        {"ids": ids},
+    )
+    for older, newer in itertools.pairwise(versions):
+        lineage = newer.get("redline_against") == older["id"] or older["id"] in (
+            (newer.get("provenance") or {}).get("follows") or []
+        )
+        insert_relation(
+            conn,
+            newer["id"],
+            older["id"],
+            "supersedes",
+            method="tracked_changes" if lineage else "filename",
+            evidence={"order": [numbers[older["id"]], numbers[newer["id"]]]},
+            producer_version=producer_version,
+        )
+    conn.execute(text("UPDATE logical_documents SET updated_at = now() WHERE id = :ld"), {"ld": ld})
+    return [m["id"] for m in versions]

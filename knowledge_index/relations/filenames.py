@@ -1,0 +1,105 @@
+"""What a file name says about versions: the family stem, a version number, a label, a date.
+
+`family_key` strips every version signal from the stem, so "SPA v2 redline.docx",
+"SPA_final.pdf" and "SPA - Kopie (2).docx" share the key "spa".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final, Literal
+
+from pydantic import BaseModel
+
+Label = Literal["draft", "redline", "counterparty_redline", "final", "executed"]
+LABEL_RANK: Final[dict[str, int]] = {
+    "draft": 0,
+    "redline": 1,
+    "counterparty_redline": 2,
+    "final": 3,
+    "executed": 4,
+}
+
+# Order matters: the first label whose words occur wins ("counterparty redline" is not a redline).
+_LABEL_WORDS: Final[tuple[tuple[Label, tuple[str, ...]], ...]] = (
+    ("executed", ("executed", "signed", "unterzeichnet", "unterschrieben", "gezeichnet")),
+    (
+        "counterparty_redline",
+        ("counterparty", "gegenentwurf", "gegenseite", "comments", "kommentare", "anmerkungen"),
+    ),
+    ("redline", ("redline", "änderungen", "aenderungen", "markup", "marked", "tracked")),
+    ("final", ("final", "endgültig", "endgueltig", "endfassung", "clean", "reinschrift")),
+    ("draft", ("draft", "entwurf", "vorentwurf")),
+)
+_VERSION = re.compile(
+    r"(?:^|[\s_\-.(])(?:v|ver|version|fassung)[\s_.-]?(\d{1,3})(?=$|[\s_\-.)])", re.I
+)
+_DATE_ISO = re.compile(r"(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])")
+_DATE_DE = re.compile(r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(20\d\d)")
+_COPY = re.compile(r"\s*(\(\d+\)|\bkopie\b|\bcopy\b|\bcopy of\b|- kopie)\s*", re.I)
+_NOISE = re.compile(r"[\s_\-.,()\[\]]+")
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+
+
+class FilenameSignals(BaseModel):
+    stem: str
+    family_key: str
+    version: int | None = None
+    label: Label | None = None
+    label_word: str | None = None
+    date: dt.date | None = None
+    copy_marker: bool = False
+
+
+def _date(stem: str) -> dt.date | None:
+    for pattern, order in ((_DATE_ISO, (0, 1, 2)), (_DATE_DE, (2, 1, 0))):
+        m = pattern.search(stem)
+        if m:
+            parts = [int(m.group(i + 1)) for i in range(3)]
+            try:
+                return dt.date(parts[order[0]], parts[order[1]], parts[order[2]])
+            except ValueError:
+                continue
+    return None
+
+
+def signals(path: str) -> FilenameSignals:
+    name = path.rsplit("/", 1)[-1]
+    if "!/" in path:  # a child: its own name inside the container
+        name = path.rsplit("!/", 1)[-1].rsplit("/", 1)[-1]
+    stem = _EXTENSION.sub("", name)
+    lowered = stem.lower()
+    label: Label | None = None
+    label_word = None
+    words = set(re.findall(r"[a-zäöüß]+", lowered))
+    for candidate, vocabulary in _LABEL_WORDS:
+        hit = next((w for w in vocabulary if w in words), None)
+        if hit:
+            label, label_word = candidate, hit
+            break
+    version_match = _VERSION.search(stem)
+    copy_marker = bool(_COPY.search(stem))
+    key = lowered
+    key = _DATE_ISO.sub(" ", key)
+    key = _DATE_DE.sub(" ", key)
+    key = _VERSION.sub(" ", key)
+    key = _COPY.sub(" ", key)
+    for _, vocabulary in _LABEL_WORDS:
+        for w in vocabulary:
+            key = re.sub(rf"(?<![a-zäöüß]){re.escape(w)}(?![a-zäöüß])", " ", key)
+    key = re.sub(r"(?<![a-zäöüß])(von|vs|by|der|mit|with|und|and)(?![a-zäöüß])\s*$", " ", key)
+    key = _NOISE.sub(" ", key).strip()
+    return FilenameSignals(
+        stem=stem,
+        family_key=key,
+        version=int(version_match.group(1)) if version_match else None,
+        label=label,
+        label_word=label_word,
+        date=_date(stem),
+        copy_marker=copy_marker,
+    )
+
+
+def has_version_signal(s: FilenameSignals) -> bool:
+    return s.version is not None or s.label is not None or s.date is not None

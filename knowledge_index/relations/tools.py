@@ -1,0 +1,155 @@
+"""The relate agent's tools; each opens its own short connection (a model turn can take minutes).
+
+Refs: `open_file` is the only tool that returns a file's `ref`, so the validator can demand that
+every submitted target was actually read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import Engine, text
+
+from knowledge_index.matters.folders import _like
+from knowledge_index.matters.search import Page
+from knowledge_index.relations import corpus, lineage
+from knowledge_index.relations.cues import heading
+from knowledge_index.relations.readiness import ensure_ready
+from knowledge_index.settings import Settings
+
+OPEN_DEFAULT: Final = 6_000
+OPEN_MAX: Final = 20_000
+SEARCH_TEXT_CHARS: Final = 20_000
+_WORD = re.compile(r"\w{3,}", re.UNICODE)
+
+
+class ListFolderArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str = Field("/", description="Folder path relative to the source root; / is the root.")
+
+
+class SearchDocumentsArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(min_length=1, description="Title words, a date, a party, a subject.")
+    limit: int = Field(10, ge=1, le=50)
+    offset: int = Field(0, ge=0)
+
+
+class OpenFileArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str = Field(description="File path exactly as listed or found.")
+    offset: int = Field(0, ge=0)
+    max_chars: int = Field(OPEN_DEFAULT, ge=200, le=OPEN_MAX)
+
+
+def list_folder(engine: Engine, source_id: str, path: str) -> dict[str, Any]:
+    folder = path.strip().strip("/")
+    prefix = f"{folder}/" if folder else ""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT split_part(substr(path, :n), '/', 1) AS child, count(*) AS files,"
+                " bool_and(strpos(substr(path, :n), '/') = 0) AS is_file"
+                " FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
+                " AND parent_id IS NULL AND path LIKE :like GROUP BY 1 ORDER BY 3, 1"
+            ),
+            {"n": len(prefix) + 1, "s": source_id, "like": _like(prefix) + "%"},
+        ).all()
+    folders = [{"name": r[0], "files": int(r[1])} for r in rows if not r[2]]
+    files = [f"{prefix}{r[0]}" for r in rows if r[2]]
+    return {"path": folder or "/", "folders": folders, "files": files}
+
+
+def search_documents(
+    engine: Engine, source_id: str, query: str, limit: int, offset: int
+) -> dict[str, Any]:
+    """Title, filename and text matches over converted files, ranked whole before the page cut."""
+    terms = sorted({w.lower() for w in _WORD.findall(query)})
+    if not terms:
+        return {"results": [], "page": Page.window(offset, limit, 0, 0).model_dump()}
+    likes = {f"t{i}": f"%{_like(t)}%" for i, t in enumerate(terms)}
+    any_term = " OR ".join(f"o.path ILIKE :{k} OR art.body->>'text' ILIKE :{k}" for k in likes)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT o.path, left(art.body->>'text', :n), m.reference_number, o.seq"
+                " FROM source_objects o"
+                " JOIN artifacts art ON art.kind = 'structured_json'"
+                " AND art.content_hash = o.content_hash"
+                " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
+                " LEFT JOIN matters m ON m.id = a.matter_id"
+                f" WHERE o.source_id = :s AND o.deleted_at IS NULL AND ({any_term})"
+            ),
+            {"s": source_id, "n": SEARCH_TEXT_CHARS, **likes},
+        ).all()
+    scored = []
+    for path, body, ref, seq in rows:
+        title = heading(body or "")
+        low_title, low_path, low_body = title.lower(), path.lower(), (body or "").lower()
+        score = sum(
+            3.0 * (t in low_title) + 2.0 * (t in low_path) + 1.0 * (t in low_body) for t in terms
+        )
+        scored.append((score, seq, path, title, ref))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    page = scored[offset : offset + limit]
+    results = [
+        {"path": p, "title": t, "matter": r, "score": round(s / len(terms), 3)}
+        for s, _, p, t, r in page
+    ]
+    return {
+        "results": results,
+        "page": Page.window(offset, limit, len(results), len(scored)).model_dump(),
+    }
+
+
+def open_file(
+    settings: Settings, engine: Engine, source_id: str, path: str, offset: int, max_chars: int
+) -> dict[str, Any]:
+    with engine.connect() as conn:
+        row = conn.execute(
+            text(
+                "SELECT id FROM source_objects WHERE source_id = :s AND path = :p"
+                " AND deleted_at IS NULL"
+            ),
+            {"s": source_id, "p": path.strip()},
+        ).first()
+    if row is None:
+        return {"path": path, "status": "not_found"}
+    oid = str(row[0])
+    status = ensure_ready(settings, engine, oid)
+    if status != "ready":
+        # No ref: a file that could not be read cannot be submitted as a target.
+        return {"path": path, "status": status}
+    with engine.connect() as conn:
+        doc = corpus.documents(conn, [oid])[oid]
+        body = corpus.body_of(conn, doc.content_hash) or {}
+    full = body.get("text") or ""
+    chunk = full[offset : offset + max_chars]
+    end = offset + len(chunk)
+    out: dict[str, Any] = {
+        "ref": oid,
+        "path": path,
+        "status": "ready",
+        "has_matter": doc.matter_id is not None,
+        "format": body.get("format"),
+        "heading": heading(full),
+        "offset": offset,
+        "returned_chars": len(chunk),
+        "total_chars": len(full),
+        "has_more": end < len(full),
+        "next_offset": end if end < len(full) else None,
+        "text": chunk,
+    }
+    if body.get("revisions") or body.get("comments"):
+        out["tracked_changes"] = lineage.digest(
+            body.get("revisions") or [], body.get("comments") or []
+        )
+    if isinstance(body.get("email"), dict):
+        email = body["email"]
+        out["email"] = {
+            k: email.get(k)
+            for k in ("message_id", "in_reply_to", "references", "subject", "date", "participants")
+        }
+    return out

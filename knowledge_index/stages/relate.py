@@ -1,0 +1,301 @@
+"""relate: document identity, version order, typed relations and e-mail threads.
+
+Deterministic signals (exact hash, MinHash neighbours, filename family, tracked-changes lineage,
+textual cues) are computed first and handed to the model as evidence; the model opens the
+candidates with `open_file` and submits a decision naming only refs it opened. No transaction
+or lock is open during model calls; `relations.materialize` then locks, re-validates and writes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, Field
+
+from knowledge_index.errors import RetryableStageError
+from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
+from knowledge_index.matters.store import assignment_of
+from knowledge_index.relations import candidates, lineage, tools
+from knowledge_index.relations.candidates import Signals
+from knowledge_index.relations.filenames import Label
+from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
+from knowledge_index.stages.agentic import batch_gateway
+from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+
+STAGE: Final = "relate"
+TEXT_LIMIT: Final = 30_000
+SIGNALS_MARKER: Final = "Candidate signals (JSON):"
+
+SYSTEM_PROMPT: Final = (
+    "You relate one file of a law firm's document estate to the files around it. Decide its"
+    " identity (new_document; new_version of an agreement or letter; duplicate = byte-identical"
+    " copy; near_duplicate = same text apart from formatting or a sentence), the version it"
+    " was redlined against (for files with tracked changes), its version label (draft, redline,"
+    " counterparty_redline, final, executed) and typed relations: annex_of (an Anlage/Annex/"
+    "Schedule/Exhibit -> its main agreement), amends (Nachtrag/Amendment -> the agreement),"
+    " responds_to (a letter -> the letter it answers), references (a document citing another"
+    " by title and date). The candidate signals are computed evidence, not answers: open a"
+    " candidate with open_file before you name it. Every ref you submit must come from an"
+    " open_file result. Finish with submit_result."
+)
+
+
+class RelatedLink(BaseModel):
+    relation: Literal["annex_of", "amends", "responds_to", "references"]
+    target_ref: str = Field(description="ref of the target, from an open_file result.")
+    confidence: float = Field(0.9, ge=0.0, le=1.0)
+    evidence: str = Field("", max_length=500, description="The words that name the target.")
+
+
+class RelateResult(BaseModel):
+    identity: Literal["new_document", "new_version", "duplicate", "near_duplicate"]
+    same_as_ref: str | None = Field(
+        None, description="For new_version/duplicate/near_duplicate: ref of that other file."
+    )
+    redline_against_ref: str | None = Field(
+        None, description="ref of the version this file's tracked changes were made against."
+    )
+    follows_refs: list[str] = Field(
+        default_factory=list, description="refs of versions whose tracked changes this accepts."
+    )
+    version_label: Label | None = None
+    relations: list[RelatedLink] = Field(default_factory=list)
+    rationale: str = Field("", max_length=2_000)
+
+
+def _refs(result: RelateResult) -> list[str]:
+    refs = [result.same_as_ref, result.redline_against_ref, *result.follows_refs]
+    return [r for r in refs + [x.target_ref for x in result.relations] if r]
+
+
+def make_validator(own_id: str):
+    def validate(result: RelateResult, transcript: Transcript) -> None:
+        for ref in _refs(result):
+            if ref == own_id:
+                raise ValueError("a file cannot relate to itself; submit another file's ref")
+            if not transcript.seen(ref, tool="open_file", key="ref"):
+                raise ValueError(
+                    f"ref {ref!r} was not returned by open_file; open the file first and use"
+                    " the ref it returns"
+                )
+        if result.identity != "new_document" and not result.same_as_ref:
+            raise ValueError(f"identity {result.identity} needs same_as_ref")
+
+    return validate
+
+
+def _tools(ctx: StageContext) -> list[Tool]:
+    settings, engine, source = ctx.settings, ctx.engine, ctx.source_object.source_id
+    return [
+        Tool(
+            "list_folder",
+            "List a folder: subfolders with file counts and files. / is the source root.",
+            tools.ListFolderArgs,
+            lambda a: tools.list_folder(engine, source, a.path),
+        ),
+        Tool(
+            "search_documents",
+            "Search converted documents by title, filename and text. Returns {results, page};"
+            " page.total is exact and offset walks the same ranking.",
+            tools.SearchDocumentsArgs,
+            lambda a: tools.search_documents(engine, source, a.query, a.limit, a.offset),
+        ),
+        Tool(
+            "open_file",
+            "Read a file's converted text (pageable: has_more/next_offset) with its tracked-"
+            "changes digest and e-mail headers. Returns the ref to submit. A file not converted"
+            " yet is converted first within a time budget; otherwise status says why not"
+            " (busy, in_progress, pending, quarantined, not_found).",
+            tools.OpenFileArgs,
+            lambda a: tools.open_file(settings, engine, source, a.path, a.offset, a.max_chars),
+        ),
+    ]
+
+
+def _folder_listing(ctx: StageContext) -> list[str]:
+    """The own folder in full, one level above (names) and one level below (files)."""
+    path = ctx.source_object.path.split("!/")[0]
+    own = path.rsplit("/", 1)[0] if "/" in path else ""
+    parent = own.rsplit("/", 1)[0] if "/" in own else ""
+    engine, source = ctx.engine, ctx.source_object.source_id
+    lines = []
+    if own:
+        up = tools.list_folder(engine, source, parent)
+        lines.append(
+            f"{up['path']}/ (one level up): "
+            + ", ".join([f"{f['name']}/ ({f['files']})" for f in up["folders"]] + up["files"])
+        )
+    here = tools.list_folder(engine, source, own)
+    lines.append(f"{here['path']}/ (this file's folder):")
+    lines += [f"  {f}" for f in here["files"]]
+    for sub in here["folders"][:20]:
+        below = tools.list_folder(engine, source, f"{own}/{sub['name']}" if own else sub["name"])
+        lines.append(f"  {sub['name']}/: " + ", ".join(below["files"][:30]))
+    return lines
+
+
+def user_prompt(
+    ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], signals: Signals
+) -> str:
+    obj = ctx.source_object
+    full = body.get("text") or ""
+    lines = [
+        f"Matter: {assignment['reference_number']} {assignment.get('title') or ''}".rstrip(),
+        f"Path: {obj.path}",
+        f"Format: {body.get('format')}",
+    ]
+    if isinstance(body.get("email"), dict):
+        email = body["email"]
+        keep = ("message_id", "in_reply_to", "references", "subject", "date", "participants")
+        lines.append("E-mail headers: " + json.dumps({k: email.get(k) for k in keep}, default=str))
+    if body.get("revisions") or body.get("comments"):
+        digest = lineage.digest(body.get("revisions") or [], body.get("comments") or [])
+        lines.append("Tracked changes: " + json.dumps(digest, ensure_ascii=False, default=str))
+    lines.append("Folder listing:")
+    lines += _folder_listing(ctx)
+    lines.append(SIGNALS_MARKER)
+    lines.append(signals.model_dump_json(exclude={"signature"}))
+    lines.append(f"Document text (first {min(len(full), TEXT_LIMIT)} of {len(full)} characters):")
+    lines.append(full[:TEXT_LIMIT])
+    return "\n".join(lines)
+
+
+def decide(
+    ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], signals: Signals
+) -> AgentResult[RelateResult]:
+    """The model call: no transaction or lock is open while this runs."""
+    loop = AgentLoop(
+        batch_gateway(ctx),
+        STAGE,
+        _tools(ctx),
+        RelateResult,
+        make_validator(ctx.source_object.id),
+        max_turns=16,
+    )
+    messages = [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": user_prompt(ctx, body, assignment, signals)},
+    ]
+    return loop.run(messages, doc_id=ctx.source_object.id)
+
+
+def _opened_paths(agent: AgentResult[RelateResult]) -> dict[str, str]:
+    out = {}
+    for record in agent.tool_calls:
+        if (
+            record.name == "open_file"
+            and isinstance(record.result, dict)
+            and record.result.get("ref")
+        ):
+            out[str(record.result["ref"])] = str(record.result.get("path"))
+    return out
+
+
+def to_decision(agent: AgentResult[RelateResult], signals: Signals) -> Decision:
+    result = agent.result
+    paths = _opened_paths(agent)
+
+    def kinds(ref: str | None) -> list[str]:
+        c = signals.candidate(paths.get(ref or "", "")) if ref else None
+        return c.kinds if c else []
+
+    same_kinds = kinds(result.same_as_ref)
+    if result.identity == "duplicate" and "exact_duplicate" in same_kinds:
+        method = "hash"
+    elif result.identity == "near_duplicate" and "near_duplicate" in same_kinds:
+        method = "minhash"
+    elif result.redline_against_ref and result.redline_against_ref == result.same_as_ref:
+        method = "tracked_changes"
+    elif "same_family" in same_kinds:
+        method = "filename"
+    else:
+        method = "model"
+    if result.version_label:
+        label, source = result.version_label, "model"
+    elif signals.filename_label:
+        label, source = signals.filename_label, "filename"
+    else:
+        label, source = signals.content_label, "content" if signals.content_label else None
+    return Decision(
+        identity=result.identity,
+        same_as=result.same_as_ref,
+        redline_against=result.redline_against_ref,
+        label=label,
+        label_source=source,
+        follows=list(result.follows_refs),
+        identity_method=method,
+        links=[
+            Link(
+                relation=x.relation,
+                target_id=x.target_ref,
+                confidence=x.confidence,
+                method="model",
+                evidence={"quote": x.evidence, "kinds": kinds(x.target_ref)},
+            )
+            for x in result.relations
+        ],
+    )
+
+
+def relate(ctx: StageContext) -> StageOutcome:
+    obj = ctx.source_object
+    body = converted_document(ctx)
+    with ctx.engine.connect() as conn:
+        assignment = assignment_of(conn, obj.id)
+        if assignment is None:
+            raise RetryableStageError("no matter assignment yet: classify_matter has not run")
+        signals = candidates.compute(
+            conn,
+            source_object_id=obj.id,
+            source_id=obj.source_id,
+            path=obj.path,
+            content_hash=obj.content_hash,
+            matter_id=assignment["matter_id"],
+            body=body,
+        )
+    expected = Expected(
+        source_object_id=obj.id,
+        path=obj.path,
+        content_hash=obj.content_hash,
+        matter_id=assignment["matter_id"],
+        attempts=ctx.attempt,
+    )
+    started = time.monotonic()
+    agent = decide(ctx, body, assignment, signals)
+    model_seconds = time.monotonic() - started
+    decision = to_decision(agent, signals)
+    version = ctx.settings.producer_version(STAGE)
+    provenance = {
+        "trace_id": agent.trace_id,
+        "model": agent.model,
+        "turns": agent.turns,
+        "corrections": agent.corrections,
+        "tool_calls": [r.name for r in agent.tool_calls],
+        "rationale": agent.result.rationale,
+        "producer_version": version,
+    }
+    stats = materialize(
+        ctx.engine,
+        expected,
+        decision,
+        body=body,
+        signature=signals.signature,
+        provenance=provenance,
+        producer_version=version,
+    )
+    return StageOutcome(
+        "done",
+        metadata={
+            **stats,
+            "identity": decision.identity,
+            "trace_id": agent.trace_id,
+            "turns": agent.turns,
+            "model_seconds": round(model_seconds, 4),
+        },
+    )
+
+
+def relate_handler(ctx: StageContext) -> StageOutcome:
+    return relate(ctx)

@@ -1,0 +1,113 @@
+"""relate on a small estate through the real ledger and the offline model."""
+
+from __future__ import annotations
+
+from sqlalchemy import text
+
+from knowledge_index_tests.model_stages.support import statuses
+from knowledge_index_tests.relations.relate_support import (
+    MATTER,
+    classified_estate,
+    relate_all,
+    relations,
+)
+
+
+def _short(rels: set[tuple[str, str, str]]) -> set[tuple[str, str, str]]:
+    cut = len(MATTER) + 1
+    return {(s[cut:], t[cut:], r) for s, t, r in rels}
+
+
+def test_relate_finds_versions_copies_annexes_letters_and_threads(engine, firm_env, tmp_path):
+    classified_estate(engine, tmp_path / "estate")
+    relate_all(engine)
+    assert {s for s, _, _ in statuses(engine, "relate").values()} == {"done"}
+    rels = _short(relations(engine))
+    expected = {
+        ("Kopie/Liefervertrag v1 Entwurf.txt", "Liefervertrag v1 Entwurf.txt", "duplicate_of"),
+        ("Liefervertrag v2.txt", "Liefervertrag v1 Entwurf.txt", "supersedes"),
+        ("Anlage 1 zum Liefervertrag.txt", "Liefervertrag v1 Entwurf.txt", "annex_of"),
+        ("Nachtrag 1.txt", "Liefervertrag v1 Entwurf.txt", "amends"),
+        ("Korrespondenz/Antwort Acme.txt", "Korrespondenz/Schreiben Müller.txt", "responds_to"),
+        ("Mails/b.eml", "Mails/a.eml", "in_thread_with"),
+        ("Mails/c.eml", "Mails/b.eml", "in_thread_with"),
+    }
+    assert expected <= rels, sorted(rels)
+    assert not any("d.eml" in s or "d.eml" in t for s, t, _ in rels)
+    with engine.connect() as conn:
+        versions = {
+            p.rsplit("/", 1)[-1] if "Kopie" not in p else "Kopie": (i, n, label)
+            for p, i, n, label in conn.execute(
+                text(
+                    "SELECT o.path, v.identity, v.version_number, v.version_label"
+                    " FROM document_versions v JOIN source_objects o ON o.id = v.source_object_id"
+                    " WHERE o.path LIKE '%Liefervertrag v%'"
+                )
+            )
+        }
+        threads = conn.execute(
+            text(
+                "SELECT o.path, t.thread_id FROM thread_members t"
+                " JOIN source_objects o ON o.id = t.source_object_id"
+            )
+        ).all()
+        empty = conn.execute(
+            text(
+                "SELECT count(*) FROM logical_documents l WHERE NOT EXISTS"
+                " (SELECT 1 FROM document_versions v WHERE v.logical_document_id = l.id)"
+            )
+        ).scalar_one()
+    assert versions == {
+        "Liefervertrag v1 Entwurf.txt": ("new_document", 1, "draft"),
+        "Liefervertrag v2.txt": ("new_version", 2, "draft"),
+        "Kopie": ("duplicate", 1, "draft"),
+    }
+    by_path = {p.rsplit("/", 1)[-1]: t for p, t in threads}
+    assert by_path["a.eml"] == by_path["b.eml"] == by_path["c.eml"] != by_path["d.eml"]
+    assert empty == 0
+
+
+def test_rerun_replaces_rows_instead_of_duplicating(engine, firm_env, tmp_path):
+    classified_estate(engine, tmp_path / "estate")
+    relate_all(engine)
+    before = relations(engine)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'pending', updated_at = now()"
+                " WHERE stage = 'relate'"
+            )
+        )
+        counts = conn.execute(
+            text(
+                "SELECT (SELECT count(*) FROM relations), (SELECT count(*) FROM logical_documents)"
+            )
+        ).one()
+    relate_all(engine)
+    with engine.connect() as conn:
+        after_counts = conn.execute(
+            text(
+                "SELECT (SELECT count(*) FROM relations), (SELECT count(*) FROM logical_documents)"
+            )
+        ).one()
+    assert relations(engine) == before
+    assert after_counts == counts
+
+
+def test_relate_waits_for_classify(engine, firm_env, tmp_path):
+    from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
+    from knowledge_index_tests.relations.relate_support import FILES, run_relate
+
+    small_estate(tmp_path / "estate", FILES)
+    settings, ids = synced_and_converted(engine, tmp_path / "estate")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'pending', reason = NULL"
+                " WHERE stage = 'relate'"
+            )
+        )
+    oid = ids[f"{MATTER}/Liefervertrag v2.txt"]
+    report = run_relate(settings, engine, [oid])
+    assert report.results[0].status == "failed"
+    assert "classify_matter has not run" in report.results[0].error["message"]
