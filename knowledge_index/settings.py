@@ -98,6 +98,15 @@ class ConvertSettings(BaseModel):
     memory_mb: int = Field(6144, ge=512)
     docling_artifacts_path: Path | None = None
     ocr_languages: list[str] = Field(default_factory=lambda: ["de", "en"])
+    # A docling-serve base URL (KI_CONVERT__DOCLING_URL); unset converts in-process.
+    docling_url: str | None = None
+
+    @field_validator("docling_url")
+    @classmethod
+    def _docling_url(cls, value: str | None) -> str | None:
+        from knowledge_index.convert.options import validate_docling_url
+
+        return validate_docling_url(value)
 
 
 def default_home() -> Path:

@@ -85,6 +85,10 @@ def converter_fingerprint(options: ConvertOptions) -> str:
     from knowledge_index.convert import ocr
 
     pdf_mode = "pdf-full" if options.docling_artifacts_path else "pdf-text-layer"
+    if options.docling_url:
+        from knowledge_index.convert.remote import host_of
+
+        pdf_mode = f"docling-serve@{host_of(options.docling_url)}"
     try:
         engine, languages, _ = ocr.engine_for(options.ocr_languages)
         ocr_mode = f"{engine}[{'+'.join(languages)}]"

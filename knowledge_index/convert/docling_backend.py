@@ -196,6 +196,10 @@ def convert_with_docling(
     data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptions
 ) -> StructuredDocument:
     started = time.perf_counter()
+    if options.docling_url:
+        from knowledge_index.convert.remote import convert_remote
+
+        return convert_remote(data, fmt, filename, options)
     if fmt == "pdf":
         from knowledge_index.convert.pdf import convert_pdf
 

@@ -89,6 +89,10 @@ class Provenance(BaseModel):
     ocr_languages: list[str] = Field(default_factory=list)
     ocr_pages: list[int] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)
+    remote: dict[str, str] | None = Field(
+        default=None,
+        description="Set when a docling-serve converted it: host and the versions it reported.",
+    )
 
 
 class StructuredDocument(BaseModel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -29,12 +30,27 @@ class ConvertOptions(BaseModel):
 
     @field_validator("docling_url")
     @classmethod
-    def _remote_not_implemented(cls, value: str | None) -> str | None:
-        # Refused when the settings load, not per document: a per-document error would
+    def _valid_url(cls, value: str | None) -> str | None:
+        # Checked when the settings load, not per document: a per-document error would
         # quarantine the corpus for a configuration fault.
-        if value:
-            raise ValueError(
-                "docling_url (remote docling-serve) is not implemented; conversion runs "
-                "in-process in the worker pool — unset it"
-            )
-        return value
+        return validate_docling_url(value)
+
+
+def validate_docling_url(value: str | None) -> str | None:
+    """A docling-serve base URL (http or https, a host, no query), trailing slash removed."""
+    if value is None or not value.strip():
+        return None
+    url = value.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(
+            f"docling_url {value!r} must be an http(s) base URL of docling-serve, "
+            "e.g. http://docling-serve:5001"
+        )
+    try:
+        parts.port  # noqa: B018 - raises on a port outside 0..65535
+    except ValueError as exc:
+        raise ValueError(f"docling_url {value!r} has an invalid port ({exc})") from exc
+    if parts.query or parts.fragment:
+        raise ValueError(f"docling_url {value!r} must not carry a query or fragment")
+    return url.rstrip("/")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 
 from knowledge_index.artifacts import Artifact, get_artifact, put_artifact
@@ -36,6 +37,7 @@ def convert_options(settings: Settings) -> ConvertOptions:
         memory_mb=settings.convert.memory_mb,
         docling_artifacts_path=settings.convert.docling_artifacts_path,
         ocr_languages=settings.convert.ocr_languages,
+        docling_url=settings.convert.docling_url,
     )
 
 
@@ -125,6 +127,9 @@ class ConvertHandler:
                 yield ctx, exc, time.monotonic() - t0
         if not to_pool:
             return
+        if settings.convert.docling_url:
+            yield from self._run_remote(settings, to_pool)
+            return
         by_key = {ctx.source_object.id: ctx for ctx, _ in to_pool}
         jobs = [
             ConversionJob(key=ctx.source_object.id, filename=_filename(ctx), data=data)
@@ -139,6 +144,35 @@ class ConvertHandler:
                 yield ctx, self._store(ctx, outcome.result), outcome.seconds
             except Exception as exc:
                 yield ctx, exc, outcome.seconds
+
+    def _run_remote(
+        self, settings: Settings, items: list[tuple[StageContext, bytes]]
+    ) -> Iterator[tuple[StageContext, StageOutcome | BaseException, float]]:
+        """docling-serve does the work: I/O-bound requests from threads, no worker processes.
+
+        The wall-clock fence is the server's `document_timeout` plus the client's read timeout.
+        """
+        options = convert_options(settings)
+
+        def convert(ctx: StageContext, data: bytes) -> tuple[ConversionResult, float]:
+            t0 = time.monotonic()
+            return convert_bytes(data, _filename(ctx), options), time.monotonic() - t0
+
+        # Largest first, as in the pool, so it cannot finish last.
+        ordered = sorted(items, key=lambda item: len(item[1]), reverse=True)
+        with ThreadPoolExecutor(max_workers=settings.convert.workers) as executor:
+            futures = {executor.submit(convert, ctx, data): ctx for ctx, data in ordered}
+            for future in as_completed(futures):
+                ctx = futures[future]
+                try:
+                    result, seconds = future.result()
+                except Exception as exc:
+                    yield ctx, exc, 0.0
+                    continue
+                try:
+                    yield ctx, self._store(ctx, result), seconds
+                except Exception as exc:
+                    yield ctx, exc, seconds
 
     def _blob(self, ctx: StageContext) -> bytes:
         content_hash = ctx.source_object.content_hash

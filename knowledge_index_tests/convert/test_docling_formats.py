@@ -101,8 +101,3 @@ def test_missing_models_are_an_infrastructure_fault(tmp_path) -> None:
     with pytest.raises(InfrastructureError) as caught:
         convert_bytes(samples.make_text_pdf([["x"]]), "a.pdf", options)
     assert caught.value.reason == "docling_models_missing"
-
-
-def test_remote_docling_is_refused_at_configuration() -> None:
-    with pytest.raises(ValueError, match="not implemented"):
-        ConvertOptions(docling_url="http://docling:5001")
