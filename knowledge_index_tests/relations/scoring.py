@@ -6,7 +6,8 @@ the `document_versions` pointer (duplicate_of / redline_against), so the score d
 on which of the two the stage writes. Copies are interchangeable: of a byte-identical (or
 near-identical) group any one member may be the original, and an edge from a copy of the
 expected source is as good as one from the source. annex_of, amends and references are
-scored against the target's logical document (any version of "the Liefervertrag").
+scored against the target's logical document (any version of "the Liefervertrag"), and edges
+from one file to several versions of one document count once.
 """
 
 from __future__ import annotations
@@ -230,6 +231,9 @@ def score(engine: Engine, expected: Expected) -> Scores:
         for p in group:
             copy_group[p] = frozenset(group)
 
+    def family_of(path: str) -> str:
+        return files[path].family if path in files else path
+
     def same_source(a: str, b: str) -> bool:
         return a == b or b in copy_group.get(a, ())
 
@@ -248,9 +252,13 @@ def score(engine: Engine, expected: Expected) -> Scores:
     relation_scores: dict[str, PR] = {}
     for kind in RELATION_TYPES:
         want = [(s, t) for s, k, t in expected.relations if k == kind]
-        got = [(s, t) for s, k, t in stored["relations"] if k == kind and s in files]
+        got = sorted((s, t) for s, k, t in stored["relations"] if k == kind and s in files)
         if kind in UNDIRECTED:  # one stored direction is enough; both count once
             got = list({frozenset(e): e for e in got}.values())
+        elif kind in FAMILY_TARGET:  # an edge to every version of one document counts once
+            got = list(
+                {(copy_group.get(s, frozenset({s})), family_of(t)): (s, t) for s, t in got}.values()
+            )
         found = [w for w in want if any(matches(kind, g, w) for g in got)]
         right = [g for g in got if any(matches(kind, g, w) for w in want)]
         for w in want:
@@ -291,7 +299,11 @@ def score(engine: Engine, expected: Expected) -> Scores:
         for categories in f.decisions:
             hit = next((d for d in got if d["rationale_category"] in categories), None)
             if hit is None:
-                miss("decisions", f"{path}: no decision in {sorted(categories)}")
+                stored_categories = [d["rationale_category"] for d in decisions.get(path, [])]
+                miss(
+                    "decisions",
+                    f"{path}: no decision in {sorted(categories)} (stored: {stored_categories})",
+                )
                 continue
             got.remove(hit)
             found_n += 1

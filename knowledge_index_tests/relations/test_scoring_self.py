@@ -151,6 +151,15 @@ def test_known_answers_score_perfectly_and_each_mistake_is_noticed(engine, store
             {"s": by_path[annex], "t": by_path[nachtrag]},
         )
         conn.execute(text("DELETE FROM relations WHERE relation = 'amends'"))
+        # A second edge from the file note to another version of the same agreement: one edge.
+        conn.execute(
+            text(
+                "INSERT INTO relations (source_object_id, target_source_object_id, relation)"
+                " SELECT source_object_id, :v1, 'references' FROM relations"
+                " WHERE relation = 'references' AND target_source_object_id = :executed"
+            ),
+            {"v1": by_path[v1], "executed": by_path[executed]},
+        )
     worse = score(engine, expected)
     assert worse.version_order < 1.0 and worse.logical_documents == 1.0
     assert not worse.threads_apart and worse.threads < 1.0
@@ -160,4 +169,6 @@ def test_known_answers_score_perfectly_and_each_mistake_is_noticed(engine, store
     assert worse.relation("annex_of").recall < 1.0
     assert worse.relation("amends").recall == 0.0
     assert worse.relation("responds_to").precision == worse.relation("responds_to").recall == 1.0
-    assert worse.decision_recall == 1.0 and executed in files
+    assert worse.decision_recall == 1.0
+    references = worse.relation("references")
+    assert (references.precision, references.recall, references.stored) == (1.0, 1.0, 2)
