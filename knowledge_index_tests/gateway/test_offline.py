@@ -271,6 +271,9 @@ def test_instructor_validation_failure_becomes_model_output_invalid(gateway: Gat
 
 @pytest.fixture(autouse=True)
 def _no_leaked_policies() -> Iterator[None]:
+    from knowledge_index.gateway.offline import register_offline_provider
+
+    register_offline_provider()  # the stage policies belong to the product, not to a test
     before = dict(POLICIES)
     yield
     assert dict(POLICIES) == before
