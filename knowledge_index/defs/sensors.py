@@ -22,6 +22,7 @@ from dagster import (
 from sqlalchemy import text
 
 from knowledge_index.db import get_engine
+from knowledge_index.defs.backfill import stages_owned_by_backfills
 from knowledge_index.defs.instance import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.defs.launch import (
     ACTIVE_STATUSES,
@@ -122,12 +123,13 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
         with engine.begin() as conn:
             prepare(conn, settings)
         register_missing_partitions(context.instance, engine)
+        owned = stages_owned_by_backfills(context.instance)
         requests: list[RunRequest] = []
         for stage in STAGE_ORDER:
             if stage not in stages:
                 pass_through_unbuilt(settings, engine, stage)
                 continue
-            if stage_has_active_run(context.instance, stage):
+            if stage in owned or stage_has_active_run(context.instance, stage):
                 continue
             for plan in plan_stage_runs(context.instance, engine, stage, batch_size)[
                 :MAX_RUNS_PER_STAGE_PER_TICK

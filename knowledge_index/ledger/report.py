@@ -119,19 +119,34 @@ class RerunPreview(BaseModel):
     stage: str
     documents: int
     downstream_stages: list[str]
+    # Pending or failed rows of the stage: owed already, so the re-run's backfill covers them too.
+    already_owed: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.documents + self.already_owed
 
 
 def rerun_preview(conn: Connection, stage: str) -> RerunPreview:
-    """How many documents re-run: rows that recorded a version (done, skipped, disabled)."""
+    """How many documents re-run: rows that recorded a version (done, skipped, disabled).
+
+    Rows already owed (pending, or failed and waiting for a retry) are counted apart.
+    """
     check_stage(stage)
-    n = conn.execute(
+    n, owed = conn.execute(
         text(
-            f"SELECT count(*) FROM processing_state WHERE stage = :stage"
-            f" AND ({BUCKET_SQL}) = ANY(CAST(:buckets AS text[]))"
+            f"SELECT count(*) FILTER (WHERE ({BUCKET_SQL}) = ANY(CAST(:buckets AS text[]))),"
+            " count(*) FILTER (WHERE status IN ('pending', 'failed'))"
+            " FROM processing_state WHERE stage = :stage"
         ),
         {"stage": stage, "buckets": sorted(VERSIONED_BUCKETS)},
-    ).scalar_one()
-    return RerunPreview(stage=stage, documents=n, downstream_stages=list(downstream_of(stage)))
+    ).one()
+    return RerunPreview(
+        stage=stage,
+        documents=n,
+        downstream_stages=list(downstream_of(stage)),
+        already_owed=owed,
+    )
 
 
 def owed_object_ids(conn: Connection, stage: str, *, limit: int | None = None) -> list[str]:
