@@ -166,6 +166,8 @@ def test_a_rejected_candidate_moves_on_to_the_next(gateway: Gateway) -> None:
 
 
 def test_registered_stage_policy_is_used(gateway: Gateway) -> None:
+    shipped = POLICIES.get("extract_decisions")
+
     @register_policy("extract_decisions")
     class Stubborn(GenericPolicy):
         name: ClassVar[str] = "stubborn"
@@ -196,6 +198,8 @@ def test_registered_stage_policy_is_used(gateway: Gateway) -> None:
         assert generic.result.matter_id == "m-17"
     finally:
         POLICIES.pop("extract_decisions")
+        if shipped is not None:
+            POLICIES["extract_decisions"] = shipped
 
 
 def test_stage_policy_found_by_its_tools_without_a_stage_name(gateway: Gateway) -> None:
