@@ -73,11 +73,11 @@ def _unassigned(conn: Connection, source_id: str, exclude: str) -> list[DocRow]:
             " AND art.content_hash = o.content_hash"
             " WHERE o.source_id = :s AND o.deleted_at IS NULL AND o.id <> :x"
             " AND NOT EXISTS (SELECT 1 FROM matter_assignments a WHERE a.source_object_id = o.id)"
-            " LIMIT 200"
+            " ORDER BY o.seq LIMIT 200"
         ),
         {"s": source_id, "x": exclude},
     ).scalars()
-    return list(corpus.documents(conn, list(rows)).values())
+    return sorted(corpus.documents(conn, list(rows)).values(), key=lambda d: d.seq)
 
 
 def compute(

@@ -1,0 +1,138 @@
+"""relate under concurrency and drift: no deadlock, retry on changed content, parked intents."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from sqlalchemy import text
+
+from knowledge_index.runner import run_stage
+from knowledge_index.stages import relate as stage
+from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
+from knowledge_index_tests.relations.relate_support import (
+    FILES,
+    MATTER,
+    classified_estate,
+    relations,
+)
+
+RAHMEN = f"{MATTER}/Rahmenvertrag.txt"
+LIEFER = f"{MATTER}/Liefervertrag.txt"
+CROSS = {
+    RAHMEN: "Rahmenvertrag\n\nDie Einzelheiten regelt der Liefervertrag vom 2. März 2024.",
+    LIEFER: "Liefervertrag\n\nGrundlage ist der Rahmenvertrag vom 1. März 2024 der Parteien.",
+}
+
+
+def test_two_files_naming_each_other_relate_concurrently(engine, firm_env, tmp_path):
+    settings, ids = classified_estate(engine, tmp_path / "estate", CROSS)
+    # Both decide before either writes, so both materializations contend for both locks.
+    barrier = threading.Barrier(2, timeout=60)
+    original = stage.decide
+
+    def decided_together(*args, **kwargs):
+        result = original(*args, **kwargs)
+        barrier.wait()
+        return result
+
+    stage.decide = decided_together
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            reports = list(
+                pool.map(
+                    lambda oid: run_stage(settings, "relate", object_ids=[oid], engine=engine),
+                    [ids[RAHMEN], ids[LIEFER]],
+                )
+            )
+    finally:
+        stage.decide = original
+    assert [r.results[0].status for r in reports] == ["done", "done"]
+    assert {(RAHMEN, LIEFER, "references"), (LIEFER, RAHMEN, "references")} <= relations(engine)
+
+
+def test_content_changed_mid_relate_is_retried_against_the_new_state(
+    engine, firm_env, tmp_path, monkeypatch
+):
+    settings, ids = classified_estate(engine, tmp_path / "estate")
+    target = ids[f"{MATTER}/Liefervertrag v1 Entwurf.txt"]
+    with engine.connect() as conn:
+        new_hash = conn.execute(
+            text("SELECT content_hash FROM source_objects WHERE id = :i"),
+            {"i": ids[f"{MATTER}/Liefervertrag v2.txt"]},
+        ).scalar_one()
+    original = stage.decide
+    calls = []
+
+    def edited_while_deciding(ctx, *args, **kwargs):
+        result = original(ctx, *args, **kwargs)
+        if not calls:  # the file is saved with v2's text while the model was thinking
+            with engine.begin() as conn:
+                conn.execute(
+                    text("UPDATE source_objects SET content_hash = :h WHERE id = :i"),
+                    {"h": new_hash, "i": target},
+                )
+        calls.append(ctx.source_object.content_hash)
+        return result
+
+    monkeypatch.setattr(stage, "decide", edited_while_deciding)
+    first = run_stage(settings, "relate", object_ids=[target], engine=engine).results[0]
+    assert first.status == "failed"
+    assert first.error["class"] == "RetryableStageError"
+    assert "content changed mid-relate" in first.error["message"]
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM document_versions")).scalar_one() == 0
+    second = run_stage(settings, "relate", object_ids=[target], engine=engine).results[0]
+    assert second.status == "done"
+    assert calls[1] == new_hash
+    with engine.connect() as conn:
+        row = conn.execute(
+            text(
+                "SELECT v.content_hash, v.provenance->>'rationale', s.content_hash"
+                " FROM document_versions v"
+                " JOIN near_duplicate_signatures s ON s.source_object_id = v.source_object_id"
+                " WHERE v.source_object_id = :i"
+            ),
+            {"i": target},
+        ).one()
+    # The retry judged the new text: it now carries v2's bytes and was related to v2.
+    assert row[0] == row[2] == new_hash
+    assert "Liefervertrag v2.txt" in row[1]
+
+
+def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, tmp_path):
+    small_estate(tmp_path / "estate", FILES)
+    settings, ids = synced_and_converted(engine, tmp_path / "estate")
+    annex = ids[f"{MATTER}/Anlage 1 zum Liefervertrag.txt"]
+    main = ids[f"{MATTER}/Liefervertrag v1 Entwurf.txt"]
+    withheld = {main, ids[f"{MATTER}/Liefervertrag v2.txt"]}
+    withheld.add(ids[f"{MATTER}/Kopie/Liefervertrag v1 Entwurf.txt"])
+    others = [i for i in ids.values() if i not in withheld]
+    run_stage(settings, "classify_matter", object_ids=others, engine=engine)
+    assert run_stage(settings, "relate", object_ids=[annex], engine=engine).results[0].status == (
+        "done"
+    )
+    with engine.connect() as conn:
+        parked = conn.execute(
+            text(
+                "SELECT target_source_object_id, relation FROM relation_intents"
+                " WHERE source_object_id = :a AND status = 'parked'"
+            ),
+            {"a": annex},
+        ).all()
+    assert (main, "annex_of") in [tuple(p) for p in parked]
+    assert not [r for r in relations(engine) if r[2] == "annex_of"]
+    run_stage(settings, "classify_matter", object_ids=[main], engine=engine)
+    with engine.connect() as conn:
+        row = conn.execute(
+            text(
+                "SELECT method FROM relations WHERE source_object_id = :a"
+                " AND target_source_object_id = :m AND relation = 'annex_of'"
+            ),
+            {"a": annex, "m": main},
+        ).one()
+        status = conn.execute(
+            text("SELECT status FROM relation_intents WHERE source_object_id = :a"), {"a": annex}
+        ).scalars()
+    assert row[0] == "intent"
+    assert set(status) == {"replayed"}
