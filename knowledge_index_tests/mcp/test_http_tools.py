@@ -139,8 +139,9 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     assert scope["matter_ids"] == sorted(
         {everything[k]["citation"]["matter_id"] for k in german} - {None}
     )
-    for found in decisions["decisions"]:
-        assert found["citation"]["document_id"] in everything
+    # The table exists (no "not built" note); this corpus has no tracked changes, so no
+    # decision. A redline's decisions, cited and withheld by ACL: knowledge_index_tests/decisions.
+    assert decisions["decisions"] == [] and decisions["notes"] == []
     # Entities appear once extract_metadata writes them; either way only with visible evidence.
     assert entity["entities"] or entity["notes"]
     for found in entity["entities"]:
