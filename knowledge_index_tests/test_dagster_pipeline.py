@@ -51,17 +51,17 @@ def test_sync_run_adds_partitions_and_batched_fetch_marks_only_poison_failed(
 
     summary = driver.run_until_idle()
     # 31 documents in batches of 20 per built stage: fetch (31), then every later built stage
-    # for the 30 fetched (relate is not built and passes documents through), then one
-    # search-index update.
+    # for the 30 fetched, then one search-index update.
     assert summary.documents_by_stage == {
         "fetch": 31,
         "convert": 30,
         "classify_matter": 30,
+        "relate": 30,
         "extract_metadata": 30,
         "extract_decisions": 30,
         "index": 30,
     }
-    assert summary.runs == 13
+    assert summary.runs == 15
     assert summary.failed_runs == 1
     with engine.connect() as conn:
         st = status(conn)
