@@ -995,10 +995,12 @@ def _prose(rng: random.Random, sentences: int) -> list[str]:
 
 
 def _unit(w: _Writer, rng: random.Random, folder: str, matter: str, n: int, tag: str) -> None:
-    """One negotiation's worth of cheap files (about 16) under `folder`."""
+    """One negotiation's worth of cheap files (15) under `folder`."""
     fam = f"rahmenvertrag-{tag}"
     title = f"Rahmenvertrag Los {tag}"
-    base = [title, *_prose(rng, 10)]
+    cap = rng.randint(2, 40) * 50_000
+    liability = f"Die Haftung des Auftragnehmers ist je Schadensfall auf {cap:,} EUR begrenzt."
+    base = [title, *_prose(rng, 5), liability.replace(",", "."), *_prose(rng, 5)]
     d0 = dt.date(2024, 1, 1) + dt.timedelta(days=n % 300)
     v1 = w.put(
         f"{folder}/{title} v1.txt",
@@ -1009,15 +1011,13 @@ def _unit(w: _Writer, rng: random.Random, folder: str, matter: str, n: int, tag:
         version=1,
         label="draft",
     )
-    para = rng.randrange(1, len(base))
-    words = base[para].split()
     edits = [
         Edit(
-            para,
-            words[3],
-            words[3] + " schriftlich",
-            "Schriftform ist unser Standard; ohne sie tragen wir das Beweisrisiko.",
-            frozenset({"formal_editorial", "other"}),
+            6,
+            f"auf {cap:,} EUR begrenzt".replace(",", "."),
+            "auf die Vergütung der letzten zwölf Monate begrenzt",
+            "Feste Beträge passen nicht zum Auftragsvolumen; Deckel nach unserem Standard.",
+            frozenset({"liability_cap"}),
         )
     ]
     marked, accepted = redline(base, edits, ANNA, _at(d0 + dt.timedelta(days=7)))
@@ -1126,7 +1126,7 @@ def _unit(w: _Writer, rng: random.Random, folder: str, matter: str, n: int, tag:
         )
 
 
-UNIT_FILES = 16
+UNIT_FILES = 15
 
 
 def generate_scaled(
@@ -1134,8 +1134,8 @@ def generate_scaled(
 ) -> Expected:
     """About `documents` cheap files (text, a DOCX redline and e-mails per negotiation).
 
-    matter_docs=None: many matters of ~48 files each. Otherwise one matter holds `matter_docs`
-    of them (in project subfolders of ~48 files) and the rest go to small matters.
+    matter_docs=None: many matters of 45 files each. Otherwise one matter holds `matter_docs`
+    of them (in project subfolders of 45 files) and the rest go to small matters.
     """
     rng = random.Random(seed)
     expected = Expected()
