@@ -29,6 +29,7 @@ class Candidate(BaseModel):
     version: int | None = None
     label: str | None = None
     heading: str = ""
+    format: str | None = None
     cue: str = ""
 
 
@@ -63,6 +64,10 @@ def _seq(conn: Connection, oid: str) -> int:
     return int(
         conn.execute(text("SELECT seq FROM source_objects WHERE id = :i"), {"i": oid}).scalar_one()
     )
+
+
+def _like(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _unassigned(conn: Connection, source_id: str, exclude: str) -> list[DocRow]:
@@ -113,6 +118,7 @@ def compute(
                 version=s.version,
                 label=s.label,
                 heading=row.head[:160],
+                format=row.format,
             )
             found[row.id] = c
         if kind not in c.kinds:
@@ -138,6 +144,18 @@ def compute(
         for d in matter_docs:
             if d.id != source_object_id and filenames.signals(d.path).family_key == name.family_key:
                 add(d, "same_family")
+    if revisions:
+        # The version a redline was made against still holds the deleted text.
+        deleted = sorted(
+            (r.get("text") or "").strip()
+            for r in revisions
+            if r.get("kind") in ("delete", "paragraph_delete")
+        )
+        snippets = sorted((d for d in deleted if len(d) >= 12), key=len, reverse=True)[:3]
+        for d in corpus.containing(
+            conn, matter_id, [_like(x[:200]) for x in snippets], source_object_id
+        ):
+            add(d, "contains_my_deletions")
     # Content and tracked changes decide for the family candidates and neighbours.
     for oid in list(found):
         other = corpus.body_of(conn, rows[oid].content_hash) or {}

@@ -63,7 +63,9 @@ def same_hash(conn: Connection, content_hash: str, exclude: str) -> list[DocRow]
     rows = conn.execute(
         text(
             f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
-            " WHERE o.content_hash = :h AND o.id <> :id AND o.deleted_at IS NULL ORDER BY o.seq"
+            # A mail attachment not fetched yet has only its observed hash.
+            " WHERE (o.content_hash = :h OR (o.content_hash IS NULL AND o.observed_hash = :h))"
+            " AND o.id <> :id AND o.deleted_at IS NULL ORDER BY o.seq"
         ),
         {"h": content_hash, "id": exclude},
     ).all()
@@ -144,3 +146,20 @@ def matter_emails(conn: Connection, matter_id: str) -> list[tuple[str, dict[str,
         {"m": matter_id},
     ).all()
     return [(r[0], r[1]) for r in rows]
+
+
+def containing(conn: Connection, matter_id: str, snippets: list[str], exclude: str) -> list[DocRow]:
+    """Converted files of the matter whose text contains any snippet (a redline's base)."""
+    if not snippets:
+        return []
+    likes = {f"s{i}": f"%{s}%" for i, s in enumerate(snippets)}
+    cond = " OR ".join(f"art.body->>'text' ILIKE :{k}" for k in likes)
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            f" WHERE a.matter_id = :m AND o.id <> :x AND o.deleted_at IS NULL AND ({cond})"
+            " ORDER BY o.seq LIMIT 20"
+        ),
+        {"m": matter_id, "x": exclude, **likes},
+    ).all()
+    return [_row(r) for r in rows]

@@ -88,7 +88,8 @@ _RESPONSE = re.compile(
 _RE_LINE = re.compile(r"^\s*(?:Re|Betreff|Betr\.|Subject)\s*:\s*(?P<subject>.+)$", re.I | re.M)
 _CITATION = re.compile(
     rf"(?P<title>(?:[A-ZÄÖÜ][\w\-äöüß]+\s+){{0,4}}[A-ZÄÖÜ]?[\w\-äöüß]*?"
-    rf"(?:Vertrag|vertrag|Agreement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter))"
+    rf"(?:Vertrag|vertrag|Agreement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter)"
+    rf"(?:es|s)?)"
     rf"\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
 )
 

@@ -15,19 +15,23 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.relations import filenames
+from knowledge_index.relations import filenames, lineage
 from knowledge_index.relations.filenames import LABEL_RANK
 from knowledge_index.relations.store import insert_relation
 
 DUPLICATES = ("duplicate", "near_duplicate")
+LINEAGE = 0.6
 
 
 def _members(conn: Connection, ld: str) -> list[dict[str, Any]]:
     rows = conn.execute(
         text(
             "SELECT v.source_object_id AS id, v.identity, v.version_label AS label,"
-            " v.duplicate_of, v.redline_against, v.provenance, o.path, o.seq"
+            " v.duplicate_of, v.redline_against, v.provenance, o.path, o.seq,"
+            " art.body->'revisions' AS revisions, art.body->>'text' AS text"
             " FROM document_versions v JOIN source_objects o ON o.id = v.source_object_id"
+            " LEFT JOIN artifacts art ON art.kind = 'structured_json'"
+            " AND art.content_hash = v.content_hash"
             " WHERE v.logical_document_id = :ld ORDER BY o.seq"
         ),
         {"ld": ld},
@@ -41,6 +45,25 @@ def _key(m: dict[str, Any]) -> tuple[Any, ...]:
     return (rank, name.version or 0, name.date or dt.date.min, m["seq"], m["id"])
 
 
+def lineage_edges(members: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """(earlier, later) pairs the tracked changes prove, whichever file related first."""
+    edges: set[tuple[str, str]] = set()
+    for r in members:
+        revisions = r.get("revisions") or []
+        if not revisions:
+            continue
+        for m in members:
+            if m["id"] == r["id"] or not m.get("text"):
+                continue
+            base = lineage.made_against_score(revisions, m["text"])
+            after = lineage.accepted_by_score(revisions, m["text"])
+            if base >= LINEAGE and after < LINEAGE:
+                edges.add((m["id"], r["id"]))
+            elif after >= LINEAGE and base < LINEAGE:
+                edges.add((r["id"], m["id"]))
+    return edges
+
+
 def order(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Topological order under lineage constraints, ties broken by label, number, date, seq."""
     ids = {m["id"] for m in members}
@@ -51,6 +74,8 @@ def order(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if m.get("redline_against"):
             preds.add(m["redline_against"])
         before[m["id"]] = {p for p in preds if p in ids and p != m["id"]}
+    for earlier, later in lineage_edges(members):
+        before[later].add(earlier)
     # Lineage can be contradicted by a bad guess; a cycle is broken by ignoring lineage in it.
     by_id = {m["id"]: m for m in members}
     heap = [(_key(m), m["id"]) for m in members if not before[m["id"]]]
@@ -89,20 +114,29 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
         label = m["label"]
         prov = m.get("provenance") or {}
         against = labels.get(m.get("redline_against") or "")
-        # A redline of a redline is the other side's answer.
-        if (
-            label == "redline"
-            and prov.get("label_source") != "filename"
-            and against in ("redline", "counterparty_redline")
-        ):
-            label = "counterparty_redline"
+        # Tracked changes outrank filename words ("WP comments" is our markup): a redline of a
+        # redline is the other side's answer, a redline of a clean draft is a redline.
+        if prov.get("has_revisions") and label not in ("final", "executed"):
+            label = (
+                "counterparty_redline"
+                if against in ("redline", "counterparty_redline")
+                else (
+                    label
+                    if label in ("redline", "counterparty_redline") and not against
+                    else "redline"
+                )
+            )
         if label is None:
             label = "final" if seen_redline else "draft"
         seen_redline = seen_redline or label in ("redline", "counterparty_redline")
         labels[m["id"]] = label
+    against_of = {m["id"]: m.get("redline_against") for m in members}
     for m in members:
         if m["identity"] in DUPLICATES:
             original = m["duplicate_of"]
+            # A copy of a redline carries the same tracked changes against the same version.
+            if m.get("revisions") and not m.get("redline_against"):
+                against_of[m["id"]] = against_of.get(original)
             numbers[m["id"]] = numbers.get(original, 0) or None  # type: ignore[assignment]
             labels[m["id"]] = labels.get(original) or m["label"] or ""
     for m in members:
@@ -113,7 +147,8 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
         conn.execute(
             text(
                 "UPDATE document_versions SET version_number = :n, version_label = :l,"
-                " identity = :i, is_final = :f, is_executed = :e, updated_at = now()"
+                " identity = :i, is_final = :f, is_executed = :e, redline_against = :r,"
+                " updated_at = now()"
                 " WHERE source_object_id = :s"
             ),
             {
@@ -122,6 +157,7 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
                 "i": identity,
                 "f": label == "final",
                 "e": label == "executed",
+                "r": against_of.get(m["id"]),
                 "s": m["id"],
             },
         )

@@ -80,7 +80,8 @@ def signals(path: str) -> FilenameSignals:
             break
     version_match = _VERSION.search(stem)
     copy_marker = bool(_COPY.search(stem))
-    key = lowered
+    # Parenthesized notes are annotations, not the document's name: "(2)", "(WP comments)".
+    key = re.sub(r"\([^)]*\)", " ", lowered)
     key = _DATE_ISO.sub(" ", key)
     key = _DATE_DE.sub(" ", key)
     key = _VERSION.sub(" ", key)

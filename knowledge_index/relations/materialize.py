@@ -174,6 +174,7 @@ def materialize(
                 "label_source": decision.label_source,
                 "follows": decision.follows,
                 "identity_method": decision.identity_method,
+                "has_revisions": bool(body.get("revisions")),
             },
             producer_version=producer_version,
         )

@@ -88,16 +88,26 @@ def test_content_changed_mid_relate_is_retried_against_the_new_state(
     with engine.connect() as conn:
         row = conn.execute(
             text(
-                "SELECT v.content_hash, v.provenance->>'rationale', s.content_hash"
+                "SELECT v.content_hash, s.content_hash"
                 " FROM document_versions v"
                 " JOIN near_duplicate_signatures s ON s.source_object_id = v.source_object_id"
                 " WHERE v.source_object_id = :i"
             ),
             {"i": target},
         ).one()
-    # The retry judged the new text: it now carries v2's bytes and was related to v2.
-    assert row[0] == row[2] == new_hash
-    assert "Liefervertrag v2.txt" in row[1]
+    # The retry judged the new text: its signature is of v2's bytes, and v2 (discovered after
+    # it) is now its byte-identical copy.
+    assert row[0] == row[1] == new_hash
+    v2 = ids[f"{MATTER}/Liefervertrag v2.txt"]
+    assert run_stage(settings, "relate", object_ids=[v2], engine=engine).results[0].status == "done"
+    with engine.connect() as conn:
+        copy = conn.execute(
+            text(
+                "SELECT identity, duplicate_of FROM document_versions WHERE source_object_id = :i"
+            ),
+            {"i": v2},
+        ).one()
+    assert tuple(copy) == ("duplicate", target)
 
 
 def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, tmp_path):

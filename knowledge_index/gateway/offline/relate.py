@@ -116,14 +116,18 @@ class RelatePolicy(Policy):
             (c, o)
             for c, o in having("near_duplicate")
             if _is_original(c, me_child)
+            and c.get("format") != "email"
             and not signals.get("has_revisions")
             and c.get("label") == signals.get("filename_label")
             and c.get("version") == signals.get("filename_version")
         ]
         family_refs: set[str] = set()
+        is_email = _field(ctx, "Format") == "email"
         if exact:
             result.update(identity="duplicate", same_as_ref=exact[0][1]["ref"])
             why.append(f"byte-identical to {exact[0][0]['path']}")
+        elif is_email:
+            pass  # a message is never a version of another; its thread relates it
         elif near:
             result.update(identity="near_duplicate", same_as_ref=near[0][1]["ref"])
             why.append(f"near-duplicate of {near[0][0]['path']}")
@@ -145,10 +149,22 @@ class RelatePolicy(Policy):
                 + having("near_duplicate")
                 + [x for x in having("similar") if x[0]["scores"]["similar"] >= SIMILAR_JOIN]
             ]
+            # My own copies are not my versions, and a message is nobody's version.
+            joined = [
+                (c, o)
+                for c, o in joined
+                if "exact_duplicate" not in c["kinds"] and c.get("format") != "email"
+            ]
             if joined:
                 result.update(identity="new_version", same_as_ref=joined[0][1]["ref"])
                 why.append(f"a version of {joined[0][0]['path']}")
             family_refs = {o["ref"] for _, o in joined}
+        if result["identity"] in ("duplicate", "near_duplicate") and signals.get("has_revisions"):
+            # A copy of a redline carries its tracked changes: same base version, stated here
+            # so it does not wait for the original to relate.
+            base = [co for co in having("made_against") if co[1]["ref"] != result["same_as_ref"]]
+            if base:
+                result["redline_against_ref"] = base[0][1]["ref"]
         if result.get("same_as_ref"):
             family_refs.add(result["same_as_ref"])
         links = self._links(ctx, signals, ready, family_refs)
@@ -169,29 +185,33 @@ class RelatePolicy(Policy):
         cues = signals.get("cues") or []
         links: list[dict[str, Any]] = []
         linked: set[str] = set(family_refs)
-        for kind, limit in (("annex_of", 1), ("amends", 1), ("responds_to", 1), ("references", 3)):
+        linked_phrases: set[str] = set()
+        for kind in ("annex_of", "amends", "responds_to", "references"):
             if is_email and kind == "responds_to":
                 continue  # mails answer mails through their thread, not a letter relation
-            kind_cues = [c for c in cues if c.get("kind") == kind]
-            taken = 0
-            for cand, doc in ready:
-                if taken >= limit:
-                    break
-                if kind not in cand["kinds"] or doc["ref"] in linked:
-                    continue
-                cue = next((c for c in kind_cues if _confirms(c, doc)), None)
-                if cue is None:
-                    continue
-                links.append(
-                    {
-                        "relation": kind,
-                        "target_ref": doc["ref"],
-                        "confidence": 0.9,
-                        "evidence": (cue.get("quote") or "")[:300],
-                    }
-                )
-                linked.add(doc["ref"])
-                taken += 1
+            for cue in (c for c in cues if c.get("kind") == kind):
+                phrase = cue_rules.norm(cue.get("phrase") or "")
+                if kind == "references" and any(
+                    phrase and (phrase in p or p in phrase) for p in linked_phrases
+                ):
+                    continue  # the annex/amendment link already names that agreement
+                for cand, doc in ready:
+                    if kind not in cand["kinds"] or doc["ref"] in linked:
+                        continue
+                    if cand.get("format") == "email" or not _confirms(cue, doc):
+                        continue
+                    links.append(
+                        {
+                            "relation": kind,
+                            "target_ref": doc["ref"],
+                            "confidence": 0.9,
+                            "evidence": (cue.get("quote") or "")[:300],
+                        }
+                    )
+                    linked.add(doc["ref"])
+                    if phrase:
+                        linked_phrases.add(phrase)
+                    break  # one target per cue: the document it names, not each version
         return links
 
 
