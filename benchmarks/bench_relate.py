@@ -140,10 +140,15 @@ def main() -> None:
     parser.add_argument("--matter-sizes", default="100,1000,5000")
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--json", help="write the raw results here")
+    parser.add_argument("--table-from", help="print the table of a saved --json file and exit")
     parser.add_argument("--scenario", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.scenario:
         print("RESULT " + json.dumps(scenario(json.loads(args.scenario))))
+        return
+    if args.table_from:
+        saved = json.loads(Path(args.table_from).read_text())
+        _print(saved["results"], saved["load"])
         return
 
     specs = []
@@ -185,13 +190,16 @@ def main() -> None:
         result["total_s"] = time.perf_counter() - t0
         results.append(result)
         print(f"done: {spec['name']} in {result['total_s']:.0f} s", file=sys.stderr)
-    load_after = os.getloadavg()
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2))
+        if args.json:  # after every scenario: a long run interrupted still has its numbers
+            load = [load_before[0], os.getloadavg()[0]]
+            Path(args.json).write_text(json.dumps({"results": results, "load": load}, indent=2))
+    _print(results, [load_before[0], os.getloadavg()[0]])
 
+
+def _print(results: list[dict], load: list[float]) -> None:
     print(
-        f"\nhost: {os.cpu_count()} cores, load average {load_before[0]:.1f} before /"
-        f" {load_after[0]:.1f} after; offline model\n"
+        f"\nhost: {os.cpu_count()} cores, load average {load[0]:.1f} before /"
+        f" {load[1]:.1f} after; offline model\n"
     )
     print(
         "| scenario | files | matters (largest) | stage | handled | done / skipped / other |"
