@@ -6,16 +6,22 @@ The product's tables live in the `knowledge_index` database; Dagster's storage l
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
 import threading
 from pathlib import Path
-
-from sqlalchemy import Engine, create_engine, text
-from sqlalchemy.engine import make_url
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 from knowledge_index.settings import Settings
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+# SQLAlchemy is imported where an engine is made: `ki status` answers without it.
+URI_CACHE = "embedded-postgres.uri"
 
 PRODUCT_DB = "knowledge_index"
 DAGSTER_DB = "dagster"
@@ -26,7 +32,51 @@ _lock = threading.Lock()
 
 @functools.cache
 def _embedded_server_uri_cached(home: Path, pid: int) -> str:
-    return _embedded_server_uri(home)
+    cached = _probe_cached_uri(home)
+    if cached:
+        return cached
+    uri = _embedded_server_uri(home)
+    with contextlib.suppress(OSError):
+        (home / URI_CACHE).write_text(uri, encoding="utf-8")
+    return uri
+
+
+def _probe_cached_uri(home: Path) -> str | None:
+    """The URI a previous process found, if that server still answers.
+
+    Finding the embedded server the ordinary way (pgserver's file locks, process checks and
+    `pg_ctl status`) costs ~0.2-0.5 s; one connection to the cached URI costs milliseconds. A
+    server that went away (or moved) fails the probe and is found or started the slow way.
+    """
+    path = home / URI_CACHE
+    try:
+        uri = path.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if not uri:
+        return None
+    import psycopg2  # imports in a fraction of psycopg 3's time; `ki status` uses it too
+
+    try:
+        psycopg2.connect(uri, connect_timeout=2).close()
+    except psycopg2.Error:
+        return None
+    return uri
+
+
+def libpq_url(url: str, database: str | None = None) -> str:
+    """`url` without a SQLAlchemy driver suffix (and with `database`), for psycopg itself."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.split("+", 1)[0]
+    path = f"/{database}" if database else parts.path
+    return urlunsplit((scheme, parts.netloc, path, parts.query, parts.fragment))
+
+
+def product_libpq_url(settings: Settings) -> str:
+    """The product database as a plain libpq URL (no SQLAlchemy needed)."""
+    if settings.database_url:
+        return libpq_url(settings.database_url)
+    return libpq_url(server_url(settings), PRODUCT_DB)
 
 
 def _embedded_server_uri(home: Path) -> str:
@@ -55,11 +105,15 @@ def server_url(settings: Settings) -> str:
 
 
 def _with_database(url: str, database: str, driver: str) -> str:
+    from sqlalchemy.engine import make_url
+
     u = make_url(url).set(drivername=f"postgresql+{driver}", database=database)
     return u.render_as_string(hide_password=False)
 
 
 def product_url(settings: Settings, driver: str = "psycopg") -> str:
+    from sqlalchemy.engine import make_url
+
     url = server_url(settings)
     if settings.database_url:
         # A configured URL names its own database; keep it.
@@ -80,6 +134,8 @@ def ensure_databases(settings: Settings) -> None:
     """Create the product and Dagster databases on the embedded server if they are missing."""
     if settings.database_url:
         return
+    from sqlalchemy import create_engine, text
+
     admin = create_engine(
         _with_database(server_url(settings), "postgres", "psycopg"), isolation_level="AUTOCOMMIT"
     )
@@ -95,6 +151,8 @@ def ensure_databases(settings: Settings) -> None:
 
 def get_engine(settings: Settings) -> Engine:
     """One pooled engine per database per process (a forked child gets its own)."""
+    from sqlalchemy import create_engine
+
     url = product_url(settings)
     key = (url, os.getpid())
     with _lock:

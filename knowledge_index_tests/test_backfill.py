@@ -91,7 +91,7 @@ def counted_calls():
 def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     engine, tmp_path, monkeypatch, counted_calls
 ):
-    monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", str(BATCH))
+    monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", "100")  # few runs to set the corpus up
     monkeypatch.setenv("KI_PIPELINE__MAX_FILE_MB", "1")
     root = tmp_path / "estate"
     make_files(root, DOCS)
@@ -113,6 +113,7 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
 
     # A release changes convert's code: the documented backfill re-runs exactly what ran it.
     monkeypatch.setitem(CODE_STAGE_VERSIONS, "convert", "ki-2")
+    monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", str(BATCH))  # the backfill policy's batch
     instance = inline_instance(load_settings())
     result = rerun_stage_backfill(load_settings(), instance, "convert", bump=False)
     assert result.backfill is not None and result.backfill.partitions == DOCS
@@ -151,6 +152,7 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     assert all(r.tags["dagster/asset_partition_range_start"] for r in runs)
 
     # Downstream stages follow through the ledger (the insertion sensor's runs; here in-process).
+    monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", "100")
     Driver(load_settings()).run_until_idle()
 
     after = _ledger(engine)

@@ -117,6 +117,7 @@ def test_rerun_states_counts_and_downstream(ki_env, tmp_path, stage):
     assert out.exit_code == 0
     assert "3 document(s) will re-run fetch" in out.stdout
     assert "convert, classify_matter" in out.stdout
+    assert "3 partition(s) of fetch" in out.stdout and "/overview/backfills/" in out.stdout
     shown = json.loads(ki("config", "show").stdout)
     assert "+r" in shown["pipeline"]["stages"]["fetch"]["producer_version"]
 

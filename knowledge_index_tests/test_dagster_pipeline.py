@@ -31,7 +31,7 @@ def test_definitions_load_and_validate(settings, engine, estate):
     type(defs).validate_loadable(defs)
     assert defs.resolve_job_def("fetch_job") is not None
     sensor_names = {s.name for s in defs.sensors}
-    assert sensor_names == {"insertion", "sync_estate", "ledger_observer"}
+    assert sensor_names == {"insertion", "sync_estate", "ledger_observer", "ledger_housekeeping"}
     fetch = defs.resolve_assets_def(AssetKey("fetch"))
     assert fetch.code_versions_by_key[AssetKey("fetch")] == settings.producer_version("fetch")
 
@@ -131,3 +131,35 @@ def test_sensors_request_sync_then_batched_stage_runs(engine, settings, estate):
     assert tags["dagster/asset_partition_range_start"] == keys[0]
     assert tags["dagster/asset_partition_range_end"] == keys[-1]
     assert tags["ki/stage"] == "fetch" and tags["ki/owed"] == "30"
+
+
+def test_housekeeping_runs_outside_the_insertion_tick(engine, settings, estate):
+    driver = Driver(settings)
+    driver.sync("estate")
+    with engine.begin() as conn:
+        stale = conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'running', claimed_by = 'dead-worker',"
+                " claimed_at = now() - interval '2 hours' WHERE stage = 'fetch'"
+                " AND source_object_id IN (SELECT source_object_id FROM processing_state"
+                "  WHERE stage = 'fetch' ORDER BY source_object_id LIMIT 3)"
+                " RETURNING source_object_id"
+            )
+        ).all()
+    defs = build_definitions(settings)
+    insertion = next(s for s in defs.sensors if s.name == "insertion")
+    housekeeping = next(s for s in defs.sensors if s.name == "ledger_housekeeping")
+    ctx = build_sensor_context(instance=driver.instance, definitions=defs)
+    # The 15 s tick plans from the ledger as it is: the stale claims are not its business.
+    tick = insertion(ctx)
+    assert sum(int(r.tags["ki/owed"]) for r in tick.run_requests) == 30 - len(stale)
+    with engine.connect() as conn:
+        running = conn.execute(
+            text("SELECT count(*) FROM processing_state WHERE status = 'running'")
+        ).scalar_one()
+    assert running == len(stale)
+    # The housekeeping sensor recovers them; the next insertion tick owes all 30 again.
+    message = housekeeping(ctx).skip_message
+    assert '"stale_claims": 3' in message
+    tick = insertion(build_sensor_context(instance=driver.instance, definitions=defs))
+    assert sum(int(r.tags["ki/owed"]) for r in tick.run_requests) == 30

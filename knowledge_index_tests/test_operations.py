@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dagster import AssetKey, build_sensor_context
+from dagster._core.execution.backfill import BulkActionStatus
 from sqlalchemy import text
 
 from knowledge_index.defs.build import build_definitions
 from knowledge_index.defs.driver import Driver
 from knowledge_index.ledger.health import stage_health
 from knowledge_index.ledger.maintenance import prepare
+from knowledge_index.ledger.report import owed_object_ids
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.support.estate import make_files
@@ -73,6 +75,12 @@ def test_observer_records_buckets_and_rerun_job_requeues(engine, settings, tmp_p
     assert run.success
     out = run.output_for_node("rerun_stage_op")
     assert out["documents"] == 3 and out["downstream_stages"][0] == "classify_matter"
+    # The job created the stage's backfill (visible under Overview > Backfills) over the
+    # three documents, which the ledger now owes convert under the new version.
+    backfill = driver.instance.get_backfill(out["backfill_id"])
+    assert backfill.status == BulkActionStatus.REQUESTED
+    assert backfill.asset_selection == [AssetKey("convert")]
+    assert out["backfill_partitions"] == 3
     with engine.begin() as conn:
-        requeued = prepare(conn, load_settings()).requeued_outdated
-    assert requeued == {"convert": 3}
+        assert len(owed_object_ids(conn, "convert")) == 3
+        assert prepare(conn, load_settings()).requeued_outdated == {}

@@ -11,7 +11,11 @@ from knowledge_index.defs.assets import build_stage_assets, built_stages, search
 from knowledge_index.defs.checks import build_ledger_check, search_index_matches_postgres
 from knowledge_index.defs.operations import build_ledger_observer, rerun_stage
 from knowledge_index.defs.resources import KnowledgeIndex
-from knowledge_index.defs.sensors import build_insertion_sensor, build_sync_sensor
+from knowledge_index.defs.sensors import (
+    build_housekeeping_sensor,
+    build_insertion_sensor,
+    build_sync_sensor,
+)
 from knowledge_index.defs.sync_job import source_sync
 from knowledge_index.migrations import migrate
 from knowledge_index.settings import Settings, load_settings
@@ -55,6 +59,7 @@ def build_definitions(settings: Settings | None = None) -> Definitions:
         ],
         sensors=[
             build_insertion_sensor(stages, settings.pipeline.batch_size),
+            build_housekeeping_sensor(),
             build_ledger_observer(stages),
             *[build_sync_sensor(row) for row in sources],
         ],

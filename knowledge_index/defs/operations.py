@@ -1,13 +1,12 @@
 """Operator actions and observations reachable from the Dagster UI.
 
 - `rerun_stage`: the UI twin of `ki rerun STAGE` (launch it from the Launchpad with the stage
-  name); it bumps the stage's rerun token and states counts and downstream effects in its
-  metadata; the insertion sensor then launches the batched runs.
+  name); it bumps the stage's rerun token, states counts and downstream effects in its
+  metadata and creates the stage's backfill (Overview > Backfills); the backfill daemon runs it
+  and the insertion sensor follows with the downstream stages.
 - `ledger_observer`: records the stage buckets as asset observations every few minutes, so each
   stage asset's page plots the corpus's state over time.
 """
-
-from datetime import UTC, datetime
 
 from dagster import (
     AssetKey,
@@ -28,31 +27,49 @@ from knowledge_index.defs.resources import KnowledgeIndex
 
 class RerunConfig(Config):
     stage: str
+    # False: back-fill what the ledger already owes (e.g. after a code-version change).
+    bump: bool = True
 
 
-@op(description="Bump a stage's rerun token: every document that ran it runs it again.")
+@op(
+    description="Bump a stage's rerun token and back-fill the stage: every document that ran "
+    "it runs it again (downstream follows)."
+)
 def rerun_stage_op(context: OpExecutionContext, config: RerunConfig, ki: KnowledgeIndex) -> dict:
-    from knowledge_index.config_store import set_value
+    from knowledge_index.defs.backfill import rerun_stage_backfill
     from knowledge_index.ledger.report import rerun_preview
     from knowledge_index.pipeline import check_stage
 
     check_stage(config.stage)
     with ki.engine().connect() as conn:
         preview = rerun_preview(conn, config.stage)
-    token = datetime.now(UTC).strftime("r%Y%m%dT%H%M%S")
-    settings = set_value(f"pipeline.stages.{config.stage}.rerun_token", f'"{token}"')
+    result = rerun_stage_backfill(
+        ki.settings(), context.instance, config.stage, bump=config.bump, trigger="ui"
+    )
+    backfill = result.backfill
     summary = {
         "stage": config.stage,
         "documents": preview.documents,
+        "already_owed": preview.already_owed,
         "downstream_stages": preview.downstream_stages,
-        "producer_version": settings.producer_version(config.stage),
+        "producer_version": result.producer_version,
+        "backfill_id": backfill.backfill_id if backfill else None,
+        "backfill_partitions": backfill.partitions if backfill else 0,
     }
     context.add_output_metadata(
-        {k: MetadataValue.json(v) if isinstance(v, list) else v for k, v in summary.items()}
+        {
+            **{
+                k: MetadataValue.json(v) if isinstance(v, list) else v
+                for k, v in summary.items()
+                if v is not None
+            },
+            **({"backfill": MetadataValue.url(backfill.ui_path)} if backfill else {}),
+        }
     )
     context.log.info(
         f"{preview.documents} document(s) will re-run {config.stage}; downstream: "
-        f"{', '.join(preview.downstream_stages) or 'none'}"
+        f"{', '.join(preview.downstream_stages) or 'none'}; backfill: "
+        f"{backfill.ui_path if backfill else 'none (nothing owed)'}"
     )
     return summary
 

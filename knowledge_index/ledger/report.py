@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
-from sqlalchemy import Connection, text
 
 from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS
 from knowledge_index.pipeline import STAGE_ORDER, check_stage, downstream_of
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+
+def text(sql: str):
+    # SQLAlchemy is imported on first use: `ki status` reads the ledger through psycopg alone.
+    from sqlalchemy import text as sa_text
+
+    return sa_text(sql)
 
 
 class StageCounts(BaseModel):
@@ -43,25 +53,41 @@ class StatusReport(BaseModel):
         return 1 if self.owed else 0
 
 
+STATUS_BUCKETS_SQL = (
+    f"SELECT stage, {BUCKET_SQL} AS bucket, count(*) FROM processing_state GROUP BY stage, bucket"
+)
+STATUS_DOCUMENTS_SQL = (
+    "SELECT count(*), count(*) FILTER (WHERE deleted_at IS NOT NULL),"
+    " count(*) FILTER (WHERE pending_deletion) FROM source_objects"
+)
+STATUS_SYNCS_SQL = "SELECT count(*) FROM sync_runs WHERE status IN ('queued', 'running')"
+
+
 def status(conn: Connection) -> StatusReport:
+    return _status(lambda sql: conn.execute(text(sql)))
+
+
+def status_dbapi(conn: Any) -> StatusReport:
+    """The same report through a plain DB-API connection (psycopg2; no SQLAlchemy import)."""
+
+    def run(sql: str) -> list[Any]:
+        cur = conn.cursor()
+        try:
+            cur.execute(sql)
+            return cur.fetchall()
+        finally:
+            cur.close()
+
+    return _status(run)
+
+
+def _status(run: Callable[[str], Iterable[Any]]) -> StatusReport:
     counts: dict[str, dict[str, int]] = {s: dict.fromkeys(BUCKETS, 0) for s in STAGE_ORDER}
-    for stage, bucket_name, n in conn.execute(
-        text(
-            f"SELECT stage, {BUCKET_SQL} AS bucket, count(*) FROM processing_state"
-            " GROUP BY stage, bucket"
-        )
-    ):
+    for stage, bucket_name, n in run(STATUS_BUCKETS_SQL):
         if stage in counts:
             counts[stage][bucket_name] = n
-    docs = conn.execute(
-        text(
-            "SELECT count(*), count(*) FILTER (WHERE deleted_at IS NOT NULL),"
-            " count(*) FILTER (WHERE pending_deletion) FROM source_objects"
-        )
-    ).one()
-    active = conn.execute(
-        text("SELECT count(*) FROM sync_runs WHERE status IN ('queued', 'running')")
-    ).scalar_one()
+    docs = next(iter(run(STATUS_DOCUMENTS_SQL)))
+    active = next(iter(run(STATUS_SYNCS_SQL)))[0]
     return StatusReport(
         stages=[StageCounts(stage=s, buckets=counts[s]) for s in STAGE_ORDER],
         documents=docs[0],
