@@ -16,7 +16,9 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.settings import Settings
 
-Readiness = Literal["ready", "busy", "in_progress", "quarantined", "not_found", "pending"]
+Readiness = Literal[
+    "ready", "busy", "in_progress", "quarantined", "not_found", "pending", "no_text"
+]
 POLL_SECONDS: Final = 0.2
 _slots: dict[int, threading.BoundedSemaphore] = {}
 _slots_lock = threading.Lock()
@@ -68,6 +70,8 @@ def ensure_ready(settings: Settings, engine: Engine, oid: str) -> Readiness:
             return "ready"
         if any(s == "quarantined" for s, _ in stages.values()):
             return "quarantined"
+        if stages.get("convert", ("",))[0] == "done":
+            return "no_text"  # converted, but nothing readable came out (e.g. a bare image)
         if time.monotonic() >= deadline:
             return "in_progress" if any(s == "running" for s, _ in stages.values()) else "pending"
         runnable = next(

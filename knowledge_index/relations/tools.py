@@ -70,7 +70,10 @@ def search_documents(
     if not terms:
         return {"results": [], "page": Page.window(offset, limit, 0, 0).model_dump()}
     likes = {f"t{i}": f"%{_like(t)}%" for i, t in enumerate(terms)}
-    any_term = " OR ".join(f"o.path ILIKE :{k} OR art.body->>'text' ILIKE :{k}" for k in likes)
+    # The file name, not the folder: every file of a matter folder would match its title.
+    any_term = " OR ".join(
+        f"substring(o.path from '[^/]*$') ILIKE :{k} OR art.body->>'text' ILIKE :{k}" for k in likes
+    )
     with engine.connect() as conn:
         rows = conn.execute(
             text(
@@ -87,7 +90,8 @@ def search_documents(
     scored = []
     for path, body, ref, seq in rows:
         title = heading(body or "")
-        low_title, low_path, low_body = title.lower(), path.lower(), (body or "").lower()
+        low_title, low_body = title.lower(), (body or "").lower()
+        low_path = path.rsplit("/", 1)[-1].lower()
         score = sum(
             3.0 * (t in low_title) + 2.0 * (t in low_path) + 1.0 * (t in low_body) for t in terms
         )

@@ -107,7 +107,7 @@ def _tools(ctx: StageContext) -> list[Tool]:
             "Read a file's converted text (pageable: has_more/next_offset) with its tracked-"
             "changes digest and e-mail headers. Returns the ref to submit. A file not converted"
             " yet is converted first within a time budget; otherwise status says why not"
-            " (busy, in_progress, pending, quarantined, not_found).",
+            " (busy, in_progress, pending, quarantined, no_text, not_found).",
             tools.OpenFileArgs,
             lambda a: tools.open_file(settings, engine, source, a.path, a.offset, a.max_chars),
         ),
