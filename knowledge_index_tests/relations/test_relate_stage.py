@@ -111,3 +111,63 @@ def test_relate_waits_for_classify(engine, firm_env, tmp_path):
     report = run_relate(settings, engine, [oid])
     assert report.results[0].status == "failed"
     assert "classify_matter has not run" in report.results[0].error["message"]
+
+
+def test_validator_accepts_only_refs_that_open_file_returned():
+    import pytest
+
+    from knowledge_index.gateway import Transcript
+    from knowledge_index.gateway.agent import ToolRecord
+    from knowledge_index.stages.relate import RelatedLink, RelateResult, make_validator
+
+    transcript = Transcript(
+        [
+            ToolRecord(name="open_file", arguments={}, result={"ref": "opened", "path": "a"}),
+            ToolRecord(name="search_documents", arguments={}, result={"ref": "searched"}),
+        ]
+    )
+    validate = make_validator("me")
+    validate(RelateResult(identity="new_version", same_as_ref="opened"), transcript)
+    for bad in (
+        RelateResult(identity="new_version", same_as_ref="searched"),
+        RelateResult(identity="new_version", same_as_ref="me"),
+        RelateResult(identity="duplicate"),
+        RelateResult(
+            identity="new_document",
+            relations=[RelatedLink(relation="annex_of", target_ref="invented")],
+        ),
+    ):
+        with pytest.raises(ValueError):
+            validate(bad, transcript)
+
+
+def test_reply_related_before_its_parent_arrives_is_adopted(engine, firm_env, tmp_path):
+    from knowledge_index.sources.sync import sync_source
+    from knowledge_index_tests.model_stages.support import run_until_settled
+    from knowledge_index_tests.relations.relate_support import FILES
+
+    mails = {p: b for p, b in FILES.items() if p.endswith((".eml",))}
+    parent = f"{MATTER}/Mails/a.eml"
+    root = tmp_path / "estate"
+    settings, _ = classified_estate(engine, root, {p: b for p, b in mails.items() if p != parent})
+    relate_all(engine)
+    (root / parent).write_text(mails[parent], encoding="utf-8")
+    sync_source(engine, settings, "estate")
+    for stage in ("fetch", "convert", "classify_matter", "relate"):
+        run_until_settled(settings, engine, stage)
+    with engine.connect() as conn:
+        rows = {
+            p.rsplit("/", 1)[-1]: (thread, par.rsplit("/", 1)[-1] if par else None, how)
+            for p, thread, par, how in conn.execute(
+                text(
+                    "SELECT o.path, t.thread_id, po.path, t.method FROM thread_members t"
+                    " JOIN source_objects o ON o.id = t.source_object_id"
+                    " LEFT JOIN source_objects po ON po.id = t.parent_source_object_id"
+                )
+            )
+        }
+    assert rows["a.eml"][1:] == (None, "root")
+    assert rows["b.eml"][1:] == ("a.eml", "in_reply_to")
+    assert rows["c.eml"][1:] == ("b.eml", "references")
+    assert rows["a.eml"][0] == rows["b.eml"][0] == rows["c.eml"][0] != rows["d.eml"][0]
+    assert (f"{MATTER}/Mails/b.eml", parent, "in_thread_with") in relations(engine)
