@@ -94,6 +94,7 @@ def compute(
     content_hash: str | None,
     matter_id: str,
     body: dict[str, Any],
+    cache: dict[str, Any] | None = None,
 ) -> Signals:
     txt = body.get("text") or ""
     revisions = body.get("revisions") or []
@@ -131,7 +132,13 @@ def compute(
     if content_hash:
         for row in corpus.same_hash(conn, content_hash, source_object_id):
             add(row, "exact_duplicate", 1.0)
-    matter_docs = corpus.matter_documents(conn, matter_id)
+    # One claim chunk shares the matter's document list: a file converted since is found from
+    # its own side when it relates.
+    cache = cache if cache is not None else {}
+    key = f"relate:matter_docs:{matter_id}"
+    if key not in cache:
+        cache[key] = corpus.matter_documents(conn, matter_id)
+    matter_docs: list[DocRow] = cache[key]
     by_id = {d.id: d for d in matter_docs}
     if sig is not None:
         for oid, other in corpus.band_neighbours(

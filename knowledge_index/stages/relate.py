@@ -254,6 +254,7 @@ def relate(ctx: StageContext) -> StageOutcome:
             content_hash=obj.content_hash,
             matter_id=assignment["matter_id"],
             body=body,
+            cache=ctx.batch_cache,
         )
     expected = Expected(
         source_object_id=obj.id,
