@@ -13,7 +13,9 @@ afterwards):
     extract_decisions timed one after another (extract_decisions runs after extract_metadata in
     the pipeline; its documents/s counts every file it handled, skips included).
   * matter size: one matter of each `--matter-sizes` files; only relate is timed. Per-document
-    relate time across the sizes is the cost growth.
+    relate time across the sizes is the cost growth. `--sample N` times relate on the first N
+    files of the matter only (every file classified, none related yet), for sizes where relating
+    all of them would take hours.
 Stages run through `runner.run_stage` in this process (no Dagster: its tax is bench_spine.py's),
 repeated until nothing is claimable (relate may leave a file retryable while a neighbour is not
 ready). fetch, convert and classify_matter are setup and reported, not scored.
@@ -98,7 +100,15 @@ def scenario(spec: dict) -> dict:
             ).scalar_one()
         out["stages"] = {}
         for stage in spec["stages"]:
-            wall, counts, runs = _run_until_empty(settings, stage, engine)
+            if spec.get("sample"):
+                from knowledge_index.runner import run_stage
+
+                t0 = time.perf_counter()
+                report = run_stage(settings, stage, engine=engine, limit=spec["sample"])
+                wall, runs = time.perf_counter() - t0, 1
+                counts = {s: report.count(s) for s in ("done", "skipped", "failed", "pending")}
+            else:
+                wall, counts, runs = _run_until_empty(settings, stage, engine)
             with engine.connect() as conn:
                 calls = conn.execute(
                     text("SELECT count(*) FROM model_usage WHERE stage = :s"), {"s": stage}
@@ -139,6 +149,12 @@ def main() -> None:
     parser.add_argument("--documents", type=int, default=1000)
     parser.add_argument("--matter-sizes", default="100,1000,5000")
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        help="matter sizes: time relate on only the first N files (all classified first)",
+    )
     parser.add_argument("--json", help="write the raw results here")
     parser.add_argument("--table-from", help="print the table of a saved --json file and exit")
     parser.add_argument("--scenario", help=argparse.SUPPRESS)
@@ -165,11 +181,13 @@ def main() -> None:
     for size in [int(s) for s in args.matter_sizes.split(",") if s]:
         specs.append(
             {
-                "name": f"one matter of {size} files",
+                "name": f"one matter of {size} files"
+                + (f", first {args.sample} related" if args.sample else ""),
                 "documents": size,
                 "matter_docs": size,
                 "stages": ["relate"],
                 "score": False,
+                "sample": args.sample,
             }
         )
     results = []
