@@ -86,8 +86,10 @@ _RESPONSE = re.compile(
     re.I,
 )
 _RE_LINE = re.compile(r"^\s*(?:Re|Betreff|Betr\.|Subject)\s*:\s*(?P<subject>.+)$", re.I | re.M)
+# Starts only at a word start and words are bounded: unbounded runs made this quadratic, and a
+# 1 MB file without spaces took minutes per relate.
 _CITATION = re.compile(
-    rf"(?P<title>(?:[A-ZÄÖÜ][\w\-äöüß]+\s+){{0,4}}[A-ZÄÖÜ]?[\w\-äöüß]*?"
+    rf"(?P<title>(?<![\w\-])(?:[A-ZÄÖÜ][\w\-]{{1,40}}\s+){{0,4}}[A-ZÄÖÜ]?[\w\-]{{0,40}}?"
     rf"(?:Vertrag|vertrag|Agreement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter)"
     rf"(?:es|s)?)"
     rf"\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
