@@ -23,11 +23,13 @@ def test_concurrent_processes_never_double_claim(settings, engine, tmp_path):
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE test_claim_log (source_object_id text, worker text)"))
     ctx = mp.get_context("spawn")
-    start = ctx.Event()
-    procs = [ctx.Process(target=claim_worker, args=("fetch", 200, start)) for _ in range(4)]
+    start, ready = ctx.Event(), ctx.Semaphore(0)
+    procs = [ctx.Process(target=claim_worker, args=("fetch", 200, start, ready)) for _ in range(4)]
     for p in procs:
         p.start()
-    time.sleep(3)  # let the spawned interpreters import and connect
+    # Spawned interpreters import slowly on a loaded host: start only when all are connected.
+    for _ in procs:
+        assert ready.acquire(timeout=120), "a worker never connected"
     start.set()
     for p in procs:
         p.join(120)

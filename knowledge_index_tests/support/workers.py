@@ -7,7 +7,7 @@ import time
 from sqlalchemy import text
 
 
-def claim_worker(stage: str, rounds: int, start=None) -> None:
+def claim_worker(stage: str, rounds: int, start=None, ready=None) -> None:
     """Claim in small batches until nothing is left, logging every claim it received."""
     from knowledge_index.db import get_engine
     from knowledge_index.ledger.states import Status
@@ -20,6 +20,8 @@ def claim_worker(stage: str, rounds: int, start=None) -> None:
     worker = new_worker_id()
     with engine.connect() as conn:  # connect before the start signal, not after
         conn.execute(text("SELECT 1"))
+    if ready is not None:
+        ready.release()
     if start is not None:
         start.wait(60)  # all workers begin together, or the first may drain the ledger alone
     for _ in range(rounds):
