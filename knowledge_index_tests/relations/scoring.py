@@ -326,6 +326,13 @@ def score(engine: Engine, expected: Expected) -> Scores:
             if pattern.search(" ".join((d["locus"], d["change_summary"], d["rationale_text"])))
         }
     )
+    for path, rows in decisions.items():
+        for d in rows:
+            whole = " | ".join((d["locus"], d["change_summary"], d["rationale_text"]))
+            for name, pattern in name_patterns.items():
+                if m := pattern.search(whole):
+                    context = whole[max(0, m.start() - 60) : m.end() + 60]
+                    miss("names", f"{path}: {name!r} in ...{context}...")
     return Scores(
         files=len(files),
         identity=identity_ok / len(files),
