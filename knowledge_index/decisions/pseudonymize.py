@@ -31,6 +31,11 @@ TITLED: Final = re.compile(
     r"(?:\s+(?:Dr\.|Prof\.|med\.|jur\.))*\s+)"
     rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
 )
+# Signatures and sign-offs name people without a title ("Signed by James Carter", "gez. Weber").
+SIGNED: Final = re.compile(
+    r"\b(?:[Ss]igned by|[Ss]igned:|gez\.|Unterschrift:|per pro\.?|i\.\s?A\.|i\.\s?V\.)\s+"
+    rf"(?P<name>{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
+)
 # Words that follow a title but are not names ("Herr des Verfahrens", "Dr. jur.").
 _NOT_NAMES: Final = frozenset(
     {"Der", "Die", "Das", "Des", "Den", "Dem", "The", "And", "Und", "Kollege", "Kollegin"}
@@ -117,6 +122,11 @@ class Pseudonymizer:
             core, form = split_legal_form(surface)
             if form and len(core) >= 3:
                 self._register(placeholder, core)
+            # People shorten "Brightwater Holdings Ltd" to "Brightwater": over-redacting a word
+            # is the safe side of this trade.
+            first = core.split()[0] if core.split() else ""
+            if placeholder != "[FIRM]" and len(core.split()) > 1 and len(first) >= 4:
+                self._register(placeholder, first)
 
     def _register(self, placeholder: str, surface: str) -> None:
         if len(surface.strip()) < 2:
@@ -132,7 +142,7 @@ class Pseudonymizer:
             for mention in find_mentions(text):
                 if not any(_key(mention.name) == _key(s) for s, _ in self._surfaces):
                     self.add_party(mention.name)
-            for match in TITLED.finditer(text):
+            for match in [*TITLED.finditer(text), *SIGNED.finditer(text)]:
                 name = match.group("name")
                 first = name.split()[0]
                 if first in _NOT_NAMES:

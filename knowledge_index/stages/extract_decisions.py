@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from email.utils import parseaddr
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -123,14 +124,40 @@ def _parties(conn: Connection, source_object_id: str) -> list[tuple[str, list[st
     return [(r.name, [*(r.aliases or []), *([r.mention] if r.mention else [])]) for r in rows]
 
 
+def matter_people(conn: Connection, source_object_id: str) -> list[str]:
+    """Display names on the matter's e-mails: the people a redline's comments talk about."""
+    rows = conn.execute(
+        text(
+            "SELECT DISTINCT x.addr FROM matter_assignments mine"
+            " JOIN matter_assignments a ON a.matter_id = mine.matter_id"
+            " JOIN source_objects o ON o.id = a.source_object_id AND o.deleted_at IS NULL"
+            " JOIN artifacts art ON art.kind = 'structured_json'"
+            "  AND art.content_hash = o.content_hash AND art.body ? 'email'"
+            " CROSS JOIN LATERAL jsonb_array_elements_text("
+            "  COALESCE(art.body->'email'->'from_', art.body->'email'->'from', '[]')"
+            "  || COALESCE(art.body->'email'->'to', '[]')"
+            "  || COALESCE(art.body->'email'->'cc', '[]')) AS x(addr)"
+            " WHERE mine.source_object_id = :o"
+        ),
+        {"o": source_object_id},
+    ).scalars()
+    names = []
+    for addr in rows:
+        name = parseaddr(addr)[0].strip().strip('"')
+        if name and "@" not in name and len(name.split()) >= 2:
+            names.append(name)
+    return sorted(set(names))
+
+
 def pseudonymizer_for(ctx: StageContext, evidence: DecisionEvidence) -> Pseudonymizer:
     firm = ctx.settings.firm
     with ctx.engine.connect() as conn:
         parties = _parties(conn, ctx.source_object.id)
+        correspondents = matter_people(conn, ctx.source_object.id)
     pseudo = Pseudonymizer(
         firm_names=[n for n in [firm.name, *firm.aliases] if n],
         parties=parties,
-        persons=people(evidence),
+        persons=[*people(evidence), *correspondents],
     )
     texts: list[str] = []
     for locus in evidence.loci:
