@@ -57,6 +57,7 @@ MONTHS: Final[dict[str, int]] = {
         )
     },
     "maerz": 3,
+    "jänner": 1,
     "jan": 1,
     "feb": 2,
     "mar": 3,

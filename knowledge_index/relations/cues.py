@@ -12,53 +12,10 @@ from typing import Final, Literal
 
 from pydantic import BaseModel
 
+from knowledge_index.ontology.facts import MONTHS
 from knowledge_index.relations.lineage import norm
 
 CueKind = Literal["annex_of", "amends", "responds_to", "references"]
-MONTHS: Final[dict[str, int]] = {
-    **{
-        m: i
-        for i, m in enumerate(
-            [
-                "januar",
-                "februar",
-                "märz",
-                "april",
-                "mai",
-                "juni",
-                "juli",
-                "august",
-                "september",
-                "oktober",
-                "november",
-                "dezember",
-            ],
-            1,
-        )
-    },
-    **{
-        m: i
-        for i, m in enumerate(
-            [
-                "january",
-                "february",
-                "march",
-                "april",
-                "may",
-                "june",
-                "july",
-                "august",
-                "september",
-                "october",
-                "november",
-                "december",
-            ],
-            1,
-        )
-    },
-    "maerz": 3,
-    "jänner": 1,
-}
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 DATE_PATTERN: Final = (
     rf"(?i:\d{{1,2}}\.\s?(?:{_MONTH})\s+\d{{4}}|\d{{1,2}}\s+(?:{_MONTH})\s+\d{{4}}"
