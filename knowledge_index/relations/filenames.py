@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Final, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 Label = Literal["draft", "redline", "counterparty_redline", "final", "executed"]
 LABEL_RANK: Final[dict[str, int]] = {
@@ -43,6 +44,7 @@ _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
 
 class FilenameSignals(BaseModel):
+    model_config = ConfigDict(frozen=True)  # shared from the cache below
     stem: str
     family_key: str
     version: int | None = None
@@ -64,7 +66,9 @@ def _date(stem: str) -> dt.date | None:
     return None
 
 
+@functools.lru_cache(maxsize=65_536)
 def signals(path: str) -> FilenameSignals:
+    """Pure in the path; relate asks for every file of the matter for each file it relates."""
     name = path.rsplit("/", 1)[-1]
     if "!/" in path:  # a child: its own name inside the container
         name = path.rsplit("!/", 1)[-1].rsplit("/", 1)[-1]
