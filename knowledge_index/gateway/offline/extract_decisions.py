@@ -26,7 +26,7 @@ ANSWER_FIELD: Final = "decisions"
 # Category id -> keyword stems (lower case, "|"-separated, each matched at a word start).
 _KEYWORD_TEXT: Final[dict[str, str]] = {
     "liability_cap": "haftung|haftet|haften|haftungshöchst|höchstbetrag|liability|liable|cap |"
-    "capped|grobe fahrlässigkeit|gross negligence|vorsatz|consequential|folgeschäden|"
+    "capped|begrenzt|beschränkt|limited to|grobe fahrlässigkeit|gross negligence|vorsatz|consequential|folgeschäden|"
     "entgangenen gewinn|lost profit",
     "indemnity": "freistell|schadlos|indemn|hold harmless",
     "warranty": "gewährleist|garantie|garantiert|mängel|mangel|warrant|guarantee|defect|"
@@ -34,7 +34,7 @@ _KEYWORD_TEXT: Final[dict[str, str]] = {
     "payment_terms": "zahlungsziel|zahlung|zahlbar|fällig|verzugszins|skonto|rechnung|payment|"
     "payable|invoice|days net|due date|abschlag",
     "price": "kaufpreis|preis|vergütung|honorar|entgelt|price|fee|fees",
-    "termination": "kündig|rücktritt|außerordentlich|terminat|rescind|rescission",
+    "termination": "kündig|gekündig|kündbar|rücktritt|außerordentlich|terminat|rescind|rescission",
     "term_duration": "laufzeit|verlänger|mindestlaufzeit|duration|renew|initial term",
     "governing_law": "anwendbares recht|deutschem recht|recht der bundesrepublik|rechtswahl|"
     "governing law|governed by|laws of",
