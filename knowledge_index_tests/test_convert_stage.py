@@ -13,6 +13,7 @@ from knowledge_index.defs.partitions import documents
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.convert import samples
+from knowledge_index_tests.support.pipeline import process_folder
 
 
 def _by_path(engine) -> dict[str, dict]:
@@ -137,11 +138,7 @@ def test_converter_timeout_is_reported_apart(engine, tmp_path, monkeypatch):
     (root / "fast.txt").write_text("quick", encoding="utf-8")
     monkeypatch.setenv("KI_PIPELINE__CONVERT_TIMEOUT_SECONDS", "2")
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    process_folder(engine, settings, root)
     rows = _by_path(engine)
     assert rows["fast.txt"]["status"] == "done"
     slow = rows["slow.pdf"]
@@ -158,11 +155,7 @@ def test_degraded_pdf_reconverts_exactly_when_models_are_provisioned(engine, tmp
     (root / "letter.pdf").write_bytes(samples.make_text_pdf([["Sehr geehrte Damen"]]))
     (root / "note.txt").write_text("plain", encoding="utf-8")
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    process_folder(engine, settings, root)
     with engine.begin() as conn:
         assert prepare(conn, settings).requeued_outdated == {}, "degraded is current here"
     models = tmp_path / "docling-models"

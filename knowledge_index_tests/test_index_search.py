@@ -7,10 +7,9 @@ import json
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.defs.driver import Driver
 from knowledge_index.search_service import search
 from knowledge_index.settings import load_settings
-from knowledge_index.sources.registry import add_source
+from knowledge_index_tests.support.pipeline import process_folder
 
 
 @pytest.fixture
@@ -36,11 +35,7 @@ def indexed(engine, tmp_path, monkeypatch):
         encoding="utf-8",
     )
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    driver = process_folder(engine, settings, root)
     return root, settings, driver
 
 

@@ -27,6 +27,7 @@ from knowledge_index.convert.docling_backend import _prepare, _run_docling, buil
 from knowledge_index.convert.remote import parse_response
 from knowledge_index.errors import ConversionTimeout, InfrastructureError, UnsupportedDocument
 from knowledge_index_tests.convert import samples
+from knowledge_index_tests.support.pipeline import process_folder
 
 
 def _closed_port() -> int:
@@ -265,9 +266,7 @@ def test_server_side_document_timeout_is_reported_apart() -> None:
 def test_stage_quarantines_poison_and_retries_the_server_fault(
     engine, tmp_path, monkeypatch, injector: FaultInjector
 ) -> None:
-    from knowledge_index.defs.driver import Driver
     from knowledge_index.settings import load_settings
-    from knowledge_index.sources.registry import add_source
 
     injector.fail_with(503, b'{"detail": "docling-serve overloaded"}')
     root = tmp_path / "estate"
@@ -277,11 +276,7 @@ def test_stage_quarantines_poison_and_retries_the_server_fault(
     (root / "notiz.txt").write_bytes("Gebühr für Müller".encode("cp1252"))
     monkeypatch.setenv("KI_CONVERT__DOCLING_URL", injector.url)
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle(max_wait_seconds=0)
+    process_folder(engine, settings, root, max_wait_seconds=0)
     with engine.connect() as conn:
         rows = {
             r["path"]: r

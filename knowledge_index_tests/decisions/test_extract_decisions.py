@@ -16,12 +16,11 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.decisions import GENERALIZABILITY, load_taxonomy
-from knowledge_index.defs.driver import Driver
 from knowledge_index.settings import Settings, load_settings
-from knowledge_index.sources.registry import add_source
 from knowledge_index.stages.base import StageContext, StageOutcome, load_objects
 from knowledge_index.stages.extract_decisions import extract_decisions_handler
 from knowledge_index_tests.decisions import redlines
+from knowledge_index_tests.support.pipeline import process_folder
 
 STAGE = "extract_decisions"
 FOLDER = "Acme Maschinenbau/2024-0173 Liefervertrag"
@@ -45,11 +44,7 @@ def build_estate(root: Path) -> None:
 
 def run_pipeline(engine: Engine, root: Path) -> Settings:
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    process_folder(engine, settings, root)
     return settings
 
 

@@ -121,9 +121,8 @@ def classify(engine: Engine) -> None:
 def build_corpus(pg_server: str, home: Path, root: Path, mp: pytest.MonkeyPatch) -> Corpus:
     """Fresh databases, KI_* env set through `mp`, the estate indexed through the pipeline."""
     from knowledge_index.db import get_engine
-    from knowledge_index.defs.driver import Driver
     from knowledge_index.settings import load_settings
-    from knowledge_index.sources.registry import add_source
+    from knowledge_index_tests.support.pipeline import process_folder
 
     for key in list(os.environ):
         if key.startswith("KI_"):
@@ -141,11 +140,7 @@ def build_corpus(pg_server: str, home: Path, root: Path, mp: pytest.MonkeyPatch)
     write_estate(root)
     settings = load_settings()
     engine = get_engine(settings)
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    driver = process_folder(engine, settings, root)
     classify(engine)
     driver.update_search_index(rebuild=True)
     with engine.connect() as conn:

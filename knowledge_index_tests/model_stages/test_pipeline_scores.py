@@ -16,9 +16,9 @@ from sqlalchemy import text
 from knowledge_index.defs.driver import Driver
 from knowledge_index.export import to_dataframe, write_jsonl
 from knowledge_index.settings import load_settings
-from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.model_stages.estate import COMPANIES, generate
 from knowledge_index_tests.model_stages.scoring import score
+from knowledge_index_tests.support.pipeline import process_folder
 
 THRESHOLDS = {
     "matter": 0.95,
@@ -35,11 +35,7 @@ def processed(engine, firm_env, tmp_path):
     root = tmp_path / "estate"
     expected = generate(root)
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    driver = process_folder(engine, settings, root)
     return expected, driver
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from knowledge_index.defs.driver import Driver
 from knowledge_index.matters.search import search_matters
 from knowledge_index.settings import load_settings
-from knowledge_index.sources.registry import add_source
 from knowledge_index.stages.index import embedder_for
+from knowledge_index_tests.support.pipeline import process_folder
 
 
 def test_semantic_signal_ranks_the_matter_whose_documents_match(engine, ki_env, tmp_path):
@@ -26,11 +25,7 @@ def test_semantic_signal_ranks_the_matter_whose_documents_match(engine, ki_env, 
         encoding="utf-8",
     )
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    process_folder(engine, settings, root)
 
     query = "shipment of industrial machine tools"
     embedder = embedder_for(settings.retrieval.embedding_model)

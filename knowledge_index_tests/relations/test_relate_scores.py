@@ -21,11 +21,10 @@ import json
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.defs.driver import Driver
 from knowledge_index.settings import load_settings
-from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.relations.estate import DE, EN, FIRM, FIRM_ALIASES, generate
 from knowledge_index_tests.relations.scoring import score
+from knowledge_index_tests.support.pipeline import process_folder
 
 THRESHOLDS = {
     "identity": 0.95,
@@ -71,11 +70,7 @@ def processed(engine, relate_env, tmp_path):
     root = tmp_path / "estate"
     expected = generate(root)
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    process_folder(engine, settings, root)
     return expected
 
 

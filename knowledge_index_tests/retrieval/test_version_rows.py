@@ -8,13 +8,12 @@ import pytest
 from sqlalchemy import Connection, text
 
 from knowledge_index.blobstore import BlobStore
-from knowledge_index.defs.driver import Driver
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.search_service import search
 from knowledge_index.settings import load_settings
-from knowledge_index.sources.registry import add_source
 from knowledge_index.stages.base import StageContext, load_objects
 from knowledge_index.stages.index import IndexHandler
+from knowledge_index_tests.support.pipeline import process_folder
 
 AGREEMENT = (
     "Liefervertrag zwischen Acme GmbH und Müller Bau GmbH\n\n"
@@ -38,11 +37,7 @@ def versions(engine, tmp_path):
             AGREEMENT.format(cap=cap), encoding="utf-8"
         )
     settings = load_settings()
-    with engine.begin() as conn:
-        add_source(conn, "estate", root)
-    driver = Driver(settings)
-    driver.sync("estate")
-    driver.run_until_idle()
+    driver = process_folder(engine, settings, root)
     with engine.connect() as conn:
         ids = dict(conn.execute(text("SELECT path, id FROM source_objects")).all())
     return (
