@@ -76,6 +76,31 @@ def store_signature(
     )
 
 
+def sign_unsigned_matter_files(conn: Connection, matter_id: str) -> int:
+    """Store MinHash signatures for the matter's converted files that have none yet.
+
+    Near-duplicate candidates are found through stored band keys. If only related files had
+    them, a file related early would not see a similar file related later, and which versions
+    end up in one document would depend on the order files happened to be related in.
+    """
+    rows = conn.execute(
+        text(
+            "SELECT o.id, o.content_hash, art.body->>'text' FROM matter_assignments a"
+            " JOIN source_objects o ON o.id = a.source_object_id AND o.deleted_at IS NULL"
+            " JOIN artifacts art ON art.kind = 'structured_json'"
+            "  AND art.content_hash = o.content_hash"
+            " LEFT JOIN near_duplicate_signatures s ON s.source_object_id = o.id"
+            " WHERE a.matter_id = :m"
+            " AND (s.source_object_id IS NULL OR s.content_hash <> o.content_hash)"
+        ),
+        {"m": matter_id},
+    ).all()
+    for oid, content_hash, body_text in rows:
+        if body_text and minhash.shingles(body_text):
+            store_signature(conn, oid, content_hash, minhash.signature(body_text))
+    return len(rows)
+
+
 def version_row(conn: Connection, source: str) -> dict[str, Any] | None:
     row = (
         conn.execute(

@@ -21,6 +21,7 @@ from knowledge_index.relations import candidates, lineage, tools
 from knowledge_index.relations.candidates import Signals
 from knowledge_index.relations.filenames import Label
 from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
+from knowledge_index.relations.store import sign_unsigned_matter_files
 from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 
@@ -244,8 +245,11 @@ def relate(ctx: StageContext) -> StageOutcome:
     body = converted_document(ctx)
     with ctx.engine.connect() as conn:
         assignment = assignment_of(conn, obj.id)
-        if assignment is None:
-            raise RetryableStageError("no matter assignment yet: classify_matter has not run")
+    if assignment is None:
+        raise RetryableStageError("no matter assignment yet: classify_matter has not run")
+    with ctx.engine.begin() as conn:
+        sign_unsigned_matter_files(conn, assignment["matter_id"])
+    with ctx.engine.connect() as conn:
         signals = candidates.compute(
             conn,
             source_object_id=obj.id,
