@@ -16,7 +16,6 @@ from knowledge_index_tests.relations.scoring import score
 from knowledge_index_tests.relations.test_relate_scores import (  # noqa: F401 (fixtures)
     THRESHOLDS,
     processed,
-    relate_env,
 )
 
 RELATE_TABLES = (

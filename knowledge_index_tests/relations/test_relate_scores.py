@@ -16,13 +16,11 @@ no_decision_evidence.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from sqlalchemy import text
 
 from knowledge_index.settings import load_settings
-from knowledge_index_tests.relations.estate import DE, EN, FIRM, FIRM_ALIASES, generate
+from knowledge_index_tests.relations.estate import DE, EN, generate
 from knowledge_index_tests.relations.scoring import score
 from knowledge_index_tests.support.pipeline import process_folder
 
@@ -48,25 +46,7 @@ RELATION_THRESHOLDS = {
 
 
 @pytest.fixture
-def relate_env(ki_env, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """The firm, no index stage (embedding is not what this test measures), fast retries."""
-    from knowledge_index.gateway import clear_provider_cooldown
-
-    env = {
-        "KI_FIRM__NAME": FIRM,
-        "KI_FIRM__ALIASES": json.dumps(FIRM_ALIASES),
-        "KI_PIPELINE__STAGES__INDEX__ENABLED": "false",
-        "KI_PIPELINE__RETRY_BASE_SECONDS": "0",
-    }
-    for k, v in env.items():
-        monkeypatch.setenv(k, v)
-    clear_provider_cooldown()
-    yield {**ki_env, **env}
-    clear_provider_cooldown()
-
-
-@pytest.fixture
-def processed(engine, relate_env, tmp_path):
+def processed(engine, firm_env, tmp_path):
     root = tmp_path / "estate"
     expected = generate(root)
     settings = load_settings()
