@@ -15,6 +15,9 @@ import zipfile
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from knowledge_index_tests.convert.samples import _DOCUMENT_RELS
+from knowledge_index_tests.convert.samples import _DOCX_RELS as _RELS
+
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
 _CONTENT_TYPES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -30,21 +33,6 @@ _COMMENTS_TYPE = (
     '<Override PartName="/word/comments.xml"\n'
     ' ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/>\n'
 )
-_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1"
- Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
- Target="word/document.xml"/>
-<Relationship Id="rId2"
- Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
- Target="docProps/core.xml"/>
-</Relationships>"""
-_DOCUMENT_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1"
- Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"
- Target="comments.xml"/>
-</Relationships>"""
 _CORE = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <cp:coreProperties
  xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties"
