@@ -268,7 +268,7 @@ def bench_size(pg_url: str, n: int, queries: int, workdir: Path) -> list[object]
 
 
 def bench_embedding(queries: int) -> tuple[float, float]:
-    from knowledge_index.stages.index import embedder_for
+    from knowledge_index.retrieval.embeddings import embedder_for
 
     embedder = embedder_for(DEFAULT_EMBEDDING_MODEL)
     rng = random.Random(3)

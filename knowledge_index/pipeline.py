@@ -1,49 +1,95 @@
-"""The stage order and code versions: what a document goes through and under which version."""
+"""The pipeline: the ordered stages every document goes through.
+
+`STAGES` is the one list of stages. Ledger seeding, producer versions, settings defaults, the
+offline model's policies, asset descriptions and the Dagster assets are all derived from it, read
+at call time (so a test, or a firm's build, can swap the tuple). Adding a stage is one folder
+under `stages/` exporting `STAGE` and one line here.
+"""
 
 from __future__ import annotations
 
-from typing import Final
+import dataclasses
+from typing import TYPE_CHECKING, Any, Final
 
-# Execution order of the insertion pipeline. Every document has one ledger row per stage.
-STAGE_ORDER: Final[tuple[str, ...]] = (
-    "fetch",
-    "convert",
-    "classify_matter",
-    "relate",
-    "extract_metadata",
-    "extract_decisions",
-    "index",
+from knowledge_index.stages import (
+    classify_matter,
+    convert,
+    extract_decisions,
+    extract_metadata,
+    fetch,
+    index,
+    relate,
+)
+from knowledge_index.stages.stage import Stage
+
+if TYPE_CHECKING:
+    from knowledge_index.settings import Settings
+
+STAGES: tuple[Stage, ...] = (
+    fetch.STAGE,
+    convert.STAGE,
+    classify_matter.STAGE,
+    relate.STAGE,
+    extract_metadata.STAGE,
+    extract_decisions.STAGE,
+    index.STAGE,
 )
 
 # Accepted in configuration for backwards compatibility; its leftover rows drain as skipped.
-LEGACY_STAGES: Final[tuple[str, ...]] = ("gen_evals",)
+LEGACY_STAGES: Final[dict[str, str]] = {"gen_evals": "ki-1"}
 GEN_EVALS_DRAIN_REASON: Final[str] = "gen_evals_moved_to_environment_builder"
 
-KNOWN_STAGES: Final[tuple[str, ...]] = STAGE_ORDER + LEGACY_STAGES
 
-MODEL_STAGES: Final[frozenset[str]] = frozenset(
-    {"classify_matter", "relate", "extract_metadata", "extract_decisions"}
-)
+def stage_order() -> tuple[str, ...]:
+    """Stage names in execution order."""
+    return tuple(s.name for s in STAGES)
 
-# Owned by the implementation: bump a value when a stage's behaviour changes so that documents
-# already processed under the old behaviour are re-run. Never read from configuration.
-CODE_STAGE_VERSIONS: Final[dict[str, str]] = {
-    "fetch": "ki-1",
-    "convert": "ki-1",
-    "classify_matter": "ki-1",
-    "relate": "ki-1",
-    "extract_metadata": "ki-1",
-    "extract_decisions": "ki-1",
-    "index": "ki-1",
-    "gen_evals": "ki-1",
-}
+
+def known_stages() -> tuple[str, ...]:
+    """Current stages plus the legacy ones configuration may still name."""
+    return stage_order() + tuple(LEGACY_STAGES)
+
+
+def get_stage(name: str) -> Stage:
+    for stage in STAGES:
+        if stage.name == name:
+            return stage
+    from knowledge_index.errors import ConfigError
+
+    raise ConfigError(f"unknown stage {name!r}; valid stages: {', '.join(stage_order())}")
+
+
+def code_version(name: str) -> str:
+    if name in LEGACY_STAGES:
+        return LEGACY_STAGES[name]
+    return get_stage(name).code_version
+
+
+def is_model_stage(name: str) -> bool:
+    return name not in LEGACY_STAGES and get_stage(name).model_stage
+
+
+def replace_stage(name: str, **changes: Any) -> tuple[Stage, ...]:
+    """`STAGES` with one stage's declaration changed (e.g. a new code_version in a test)."""
+    get_stage(name)
+    return tuple(dataclasses.replace(s, **changes) if s.name == name else s for s in STAGES)
+
+
+def accepted_versions(settings: Settings, stage: str) -> list[str]:
+    """The current version, plus its degraded forms whose every lack is still unavoidable."""
+    from itertools import combinations
+
+    version = settings.producer_version(stage)
+    tags = sorted(get_stage(stage).degradations(settings))
+    subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
+    return [version, *(f"{version};degraded={d}" for d in subsets)]
 
 
 def check_stage(stage: str, *, allow_legacy: bool = False) -> str:
     """Return `stage` or raise a ConfigError naming the valid stage ids."""
     from knowledge_index.errors import ConfigError
 
-    valid = KNOWN_STAGES if allow_legacy else STAGE_ORDER
+    valid = known_stages() if allow_legacy else stage_order()
     if stage not in valid:
         raise ConfigError(f"unknown stage {stage!r}; valid stages: {', '.join(valid)}")
     return stage
@@ -51,14 +97,17 @@ def check_stage(stage: str, *, allow_legacy: bool = False) -> str:
 
 def downstream_of(stage: str) -> tuple[str, ...]:
     """The stages after `stage`, in order."""
-    return STAGE_ORDER[STAGE_ORDER.index(stage) + 1 :]
+    order = stage_order()
+    return order[order.index(stage) + 1 :]
 
 
 def previous_stage(stage: str) -> str | None:
-    idx = STAGE_ORDER.index(stage)
-    return STAGE_ORDER[idx - 1] if idx > 0 else None
+    order = stage_order()
+    idx = order.index(stage)
+    return order[idx - 1] if idx > 0 else None
 
 
 def next_stage(stage: str) -> str | None:
-    idx = STAGE_ORDER.index(stage)
-    return STAGE_ORDER[idx + 1] if idx + 1 < len(STAGE_ORDER) else None
+    order = stage_order()
+    idx = order.index(stage)
+    return order[idx + 1] if idx + 1 < len(order) else None

@@ -20,15 +20,12 @@ from knowledge_index.blobstore import BlobStore
 from knowledge_index.db import get_engine
 from knowledge_index.ledger.states import DISABLED, SOURCE_OBJECT_DELETED, Status, bucket
 from knowledge_index.ledger.store import Claim, claim, record_failure, settle
+from knowledge_index.pipeline import get_stage
 from knowledge_index.settings import Settings
-from knowledge_index.stages import HANDLERS
 from knowledge_index.stages.base import SourceObject, StageContext, StageOutcome, load_objects
+from knowledge_index.stages.stage import Stage
 
 CLAIM_CHUNK = 16
-STAGE_NOT_BUILT = "stage_not_built"
-NOT_BUILT = "not-built"
-# Stages that must still run for a deleted document: index removes it from search.
-RUNS_FOR_DELETED = frozenset({"index"})
 
 
 @dataclass
@@ -85,7 +82,7 @@ def run_stage(
     remaining = limit if limit is not None else None
     attempted: list[str] = []
     blobs = BlobStore(settings.blob_dir)
-    handler = HANDLERS.get(stage)
+    declared = get_stage(stage)
     while remaining is None or remaining > 0:
         take = CLAIM_CHUNK if remaining is None else min(CLAIM_CHUNK, remaining)
         with engine.begin() as conn:
@@ -100,7 +97,7 @@ def run_stage(
         objects = load_objects(engine, [c.source_object_id for c in claims])
         attempted.extend(c.source_object_id for c in claims)
         report.results.extend(
-            _run_chunk(settings, engine, blobs, handler, claims, objects, version)
+            _run_chunk(settings, engine, blobs, declared, claims, objects, version)
         )
         if remaining is not None:
             remaining -= len(claims)
@@ -112,7 +109,7 @@ def _run_chunk(
     settings: Settings,
     engine: Engine,
     blobs: BlobStore,
-    handler: Any,
+    declared: Stage,
     claims: list[Claim],
     objects: dict[str, SourceObject],
     version: str,
@@ -125,12 +122,8 @@ def _run_chunk(
         decided: StageOutcome | BaseException | None = None
         if not settings.stage(c.stage).enabled:
             decided = StageOutcome("skipped", DISABLED)
-        elif obj.deleted and c.stage not in RUNS_FOR_DELETED:
+        elif obj.deleted and not declared.runs_for_deleted:
             decided = StageOutcome("skipped", SOURCE_OBJECT_DELETED)
-        elif handler is None:
-            # Not built in this release: pass the document through, recorded as such, so later
-            # stages run and a release that builds it re-runs exactly these rows.
-            decided = StageOutcome("skipped", STAGE_NOT_BUILT, degraded=NOT_BUILT)
         if decided is not None:
             results.append(_record(settings, engine, c, decided, 0.0, version))
         else:
@@ -140,6 +133,7 @@ def _run_chunk(
             contexts.append(ctx)
     if not contexts:
         return results
+    handler = declared.load_handler()
     by_id = {c.source_object_id: c for c in claims}
     run_batch = getattr(handler, "run_batch", None)
     if run_batch is not None:
@@ -195,35 +189,3 @@ def _record(
             error=failure.error,
             claim_lost=not failure.recorded,
         )
-
-
-def pass_through_unbuilt(settings: Settings, engine: Engine, stage: str) -> int:
-    """Ledger bookkeeping for a stage this release does not build (it has no Dagster asset).
-
-    Its owed rows are recorded as skipped `stage_not_built` in one statement, and the stage
-    after it is unlocked, so later stages run without a run per document.
-    """
-    if stage in HANDLERS:
-        return 0
-    from sqlalchemy import text
-
-    from knowledge_index.ledger.store import unlock_next
-
-    version = f"{settings.producer_version(stage)};degraded={NOT_BUILT}"
-    with engine.begin() as conn:
-        ids = [
-            r[0]
-            for r in conn.execute(
-                text(
-                    "UPDATE processing_state SET status = 'skipped', reason = :reason,"
-                    " producer_version = :version, last_error = NULL, next_retry_at = NULL,"
-                    " claimed_at = NULL, claimed_by = NULL, updated_at = now()"
-                    " WHERE stage = :stage AND (status = 'pending' OR (status = 'failed'"
-                    "  AND (next_retry_at IS NULL OR next_retry_at <= now())))"
-                    " RETURNING source_object_id"
-                ),
-                {"reason": STAGE_NOT_BUILT, "version": version, "stage": stage},
-            )
-        ]
-        unlock_next(conn, ids, stage)
-    return len(ids)

@@ -10,11 +10,11 @@ import datetime as dt
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine, text
 
+from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
 from knowledge_index.search_sync import open_index
 from knowledge_index.settings import Settings
-from knowledge_index.stages.index import embedder_for
 
 
 class Citation(BaseModel):

@@ -20,8 +20,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from knowledge_index import pipeline as stage_pipeline
 from knowledge_index.errors import ConfigError
-from knowledge_index.pipeline import CODE_STAGE_VERSIONS, KNOWN_STAGES, MODEL_STAGES
 
 CONFIG_FILENAME = "config.json"
 DEFAULT_LLM_MODEL = "ki-offline/evidence-policy"
@@ -39,7 +39,11 @@ class StageSettings(BaseModel):
 
 
 def _default_stages() -> dict[str, StageSettings]:
-    return {s: StageSettings(enabled=(s != "gen_evals")) for s in KNOWN_STAGES}
+    # Legacy stages are accepted in configuration but never run.
+    return {
+        s: StageSettings(enabled=s not in stage_pipeline.LEGACY_STAGES)
+        for s in stage_pipeline.known_stages()
+    }
 
 
 class PipelineSettings(BaseModel):
@@ -63,11 +67,10 @@ class PipelineSettings(BaseModel):
     def _merge_stage_defaults(cls, value: Any) -> Any:
         if not isinstance(value, dict):
             return value
-        unknown = sorted(set(value) - set(KNOWN_STAGES))
+        known = stage_pipeline.known_stages()
+        unknown = sorted(set(value) - set(known))
         if unknown:
-            raise ValueError(
-                f"unknown stage(s) {', '.join(unknown)}; valid: {', '.join(KNOWN_STAGES)}"
-            )
+            raise ValueError(f"unknown stage(s) {', '.join(unknown)}; valid: {', '.join(known)}")
         merged: dict[str, Any] = {k: v.model_dump() for k, v in _default_stages().items()}
         for name, stage in value.items():
             patch = stage.model_dump() if isinstance(stage, StageSettings) else dict(stage)
@@ -164,8 +167,8 @@ class Settings(BaseSettings):
         Model stages include their model so that switching one stage's model re-runs that stage
         and nothing upstream.
         """
-        version = CODE_STAGE_VERSIONS[stage]
-        if stage in MODEL_STAGES:
+        version = stage_pipeline.code_version(stage)
+        if stage_pipeline.is_model_stage(stage):
             version += f";model={self.stage_model(stage)}"
         token = self.stage(stage).rerun_token
         return f"{version}+{token}" if token else version

@@ -118,11 +118,10 @@ def corpus(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def _restore_stage_handlers() -> Iterator[None]:
-    """Tests install handlers through the registry; none may leak into the next test."""
-    from knowledge_index.stages import HANDLERS
+def _restore_pipeline() -> Iterator[None]:
+    """Tests swap stage declarations (handlers, code versions); none may leak into the next."""
+    from knowledge_index import pipeline
 
-    saved = dict(HANDLERS)
+    saved = pipeline.STAGES
     yield
-    HANDLERS.clear()
-    HANDLERS.update(saved)
+    pipeline.STAGES = saved

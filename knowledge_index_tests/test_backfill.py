@@ -15,6 +15,7 @@ from dagster._core.storage.dagster_run import RunsFilter
 from dagster._core.storage.tags import BACKFILL_ID_TAG
 from sqlalchemy import text
 
+from knowledge_index import pipeline
 from knowledge_index.defs.assets import built_stages
 from knowledge_index.defs.backfill import (
     CODE_LOCATION_MODULE,
@@ -27,10 +28,9 @@ from knowledge_index.defs.backfill import (
 )
 from knowledge_index.defs.build import build_definitions
 from knowledge_index.defs.driver import Driver
-from knowledge_index.pipeline import CODE_STAGE_VERSIONS, downstream_of
+from knowledge_index.pipeline import downstream_of
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
-from knowledge_index.stages import HANDLERS
 from knowledge_index_tests.support.estate import make_files
 
 DOCS = 6
@@ -83,8 +83,9 @@ def counted_calls():
 
         return counting
 
-    for stage, handler in list(HANDLERS.items()):
-        HANDLERS[stage] = wrap(stage, handler)
+    for stage in pipeline.STAGES:
+        handler = wrap(stage.name, stage.load_handler())
+        pipeline.STAGES = pipeline.replace_stage(stage.name, handler=handler)
     return calls
 
 
@@ -112,7 +113,7 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     counted_calls.clear()
 
     # A release changes convert's code: the documented backfill re-runs exactly what ran it.
-    monkeypatch.setitem(CODE_STAGE_VERSIONS, "convert", "ki-2")
+    monkeypatch.setattr(pipeline, "STAGES", pipeline.replace_stage("convert", code_version="ki-2"))
     monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", str(BATCH))  # the backfill policy's batch
     instance = inline_instance(load_settings())
     result = rerun_stage_backfill(load_settings(), instance, "convert", bump=False)

@@ -12,9 +12,8 @@ from sqlalchemy import text
 from knowledge_index.ledger.maintenance import recover_stale_claims
 from knowledge_index.runner import run_stage
 from knowledge_index.settings import load_settings
-from knowledge_index.stages import register_handler
 from knowledge_index_tests.support.estate import mark_stage_done, row, synced_estate
-from knowledge_index_tests.support.handlers import call_counts, counting_handler
+from knowledge_index_tests.support.handlers import call_counts, counting_handler, register_handler
 from knowledge_index_tests.support.workers import claim_worker, slow_stage_worker
 
 

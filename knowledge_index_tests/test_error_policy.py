@@ -17,9 +17,8 @@ from knowledge_index.errors import (
 )
 from knowledge_index.runner import run_stage
 from knowledge_index.settings import load_settings
-from knowledge_index.stages import register_handler
 from knowledge_index_tests.support.estate import force_due, mark_stage_done, row, synced_estate
-from knowledge_index_tests.support.handlers import make_raising_handler
+from knowledge_index_tests.support.handlers import make_raising_handler, register_handler
 
 
 class GatewayStatus(Exception):

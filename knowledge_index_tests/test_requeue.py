@@ -9,12 +9,12 @@ from knowledge_index.errors import UnsupportedDocument
 from knowledge_index.ledger.maintenance import prepare, retry_quarantined
 from knowledge_index.runner import run_stage
 from knowledge_index.settings import load_settings
-from knowledge_index.stages import register_handler
 from knowledge_index_tests.support.estate import row, synced_estate
 from knowledge_index_tests.support.handlers import (
     call_counts,
     counting_handler,
     make_raising_handler,
+    register_handler,
 )
 
 
@@ -75,7 +75,9 @@ def test_code_version_bump_reruns_that_stage(engine, tmp_path, monkeypatch):
     settings = load_settings()
     ids = _setup(engine, settings, tmp_path, n=2)
     _run_chain(settings, ["fetch", "convert", "classify_matter"])
-    monkeypatch.setitem(pipeline.CODE_STAGE_VERSIONS, "classify_matter", "ki-2")
+    monkeypatch.setattr(
+        pipeline, "STAGES", pipeline.replace_stage("classify_matter", code_version="ki-2")
+    )
     with engine.begin() as conn:
         assert prepare(conn, settings).requeued_outdated == {"classify_matter": 2}
     assert {row(engine, i, "convert")["status"] for i in ids} == {"done"}

@@ -22,32 +22,15 @@ from dagster import (
 
 from knowledge_index.defs.partitions import documents
 from knowledge_index.defs.resources import KnowledgeIndex
-from knowledge_index.pipeline import STAGE_ORDER
+from knowledge_index.pipeline import get_stage, stage_order
 from knowledge_index.runner import BatchReport, run_stage
 from knowledge_index.settings import Settings
-from knowledge_index.stages import HANDLERS
 
 CODE_VERSION_TAG = "dagster/code_version"
 
-STAGE_DESCRIPTIONS = {
-    "fetch": "Source bytes into the content-addressed blob store (sha256); enforces "
-    "pipeline.max_file_mb and skips objects deleted at the source.",
-    "convert": "One structured_json artifact per content hash (text, sections, tables, "
-    "tracked changes, comments, e-mail headers); containers become child documents.",
-    "classify_matter": "Assigns each file to a matter (agent loop: search_matters, peek_matter, "
-    "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
-    "matter_assignments and a classification artifact, replays parked relation intents.",
-    "extract_metadata": "Types each document against the legal document-type ontology (only "
-    "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
-    "date, identifiers and notable clauses, and links parties to entities by rule.",
-    "index": "Chunks sized by the embedding model's tokenizer, embedded in batches, written to "
-    "Postgres (pgvector) with the document's permission projection.",
-}
-
-
 def built_stages() -> list[str]:
-    """Stages with a handler, in pipeline order; only these become assets."""
-    return [s for s in STAGE_ORDER if s in HANDLERS]
+    """Every stage of the pipeline, in order; each becomes an asset."""
+    return list(stage_order())
 
 
 def _materializations(report: BatchReport) -> Iterator[AssetMaterialization]:
@@ -116,7 +99,7 @@ def build_stage_asset(stage: str, settings: Settings, deps: list[str]) -> Assets
         output_required=False,
         deps=deps,
         group_name="insertion",
-        description=STAGE_DESCRIPTIONS.get(stage, f"The {stage} stage, run through the ledger."),
+        description=get_stage(stage).description,
         owners=["team:knowledge-index"],
         kinds={"python", "postgres"},
         tags={"ki/stage": stage},

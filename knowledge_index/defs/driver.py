@@ -20,8 +20,6 @@ from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG, get_inst
 from knowledge_index.defs.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
 from knowledge_index.ledger.report import next_retry_due
-from knowledge_index.pipeline import STAGE_ORDER
-from knowledge_index.runner import pass_through_unbuilt
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
 
@@ -95,10 +93,7 @@ class Driver:
             summary.prepare = summary.prepare or report
             register_missing_partitions(self.instance, self.engine)
             launched = 0
-            for stage in STAGE_ORDER:
-                if stage not in stages:
-                    launched += bool(pass_through_unbuilt(self.settings, self.engine, stage))
-                    continue
+            for stage in stages:
                 for plan in plan_stage_runs(
                     self.instance, self.engine, stage, self.settings.pipeline.batch_size
                 ):

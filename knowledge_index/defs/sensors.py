@@ -35,8 +35,6 @@ from knowledge_index.defs.launch import (
     stage_has_active_run,
 )
 from knowledge_index.ledger.maintenance import prepare
-from knowledge_index.pipeline import STAGE_ORDER
-from knowledge_index.runner import pass_through_unbuilt
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.folder import FolderSource
 from knowledge_index.sources.registry import SourceRow, get_source, open_source
@@ -127,10 +125,7 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
         register_missing_partitions(context.instance, engine)
         owned = stages_owned_by_backfills(context.instance)
         requests: list[RunRequest] = []
-        for stage in STAGE_ORDER:
-            if stage not in stages:
-                pass_through_unbuilt(settings, engine, stage)
-                continue
+        for stage in stages:
             if stage in owned or stage_has_active_run(context.instance, stage):
                 continue
             for plan in plan_stage_runs(context.instance, engine, stage, batch_size)[

@@ -14,13 +14,13 @@ from knowledge_index.ledger.store import park_downstream
 from knowledge_index.pipeline import (
     GEN_EVALS_DRAIN_REASON,
     LEGACY_STAGES,
-    STAGE_ORDER,
+    accepted_versions,
     check_stage,
     downstream_of,
     previous_stage,
+    stage_order,
 )
 from knowledge_index.settings import Settings
-from knowledge_index.stages.base import accepted_versions
 
 
 @dataclass
@@ -47,7 +47,7 @@ def prepare(conn: Connection, settings: Settings) -> PrepareReport:
 def ensure_stage_rows(conn: Connection) -> int:
     """A stage added by a release gets rows for documents that predate it."""
     inserted = 0
-    for stage in STAGE_ORDER[1:]:
+    for stage in stage_order()[1:]:
         prev = previous_stage(stage)
         inserted += conn.execute(
             text(
@@ -92,7 +92,7 @@ def requeue_outdated_stages(conn: Connection, settings: Settings) -> dict[str, i
     (no version to compare) and cannot be picked a second time. Quarantined rows are untouched.
     """
     requeued: dict[str, int] = {}
-    for stage in STAGE_ORDER:
+    for stage in stage_order():
         ids = [
             r[0]
             for r in conn.execute(
@@ -116,7 +116,7 @@ def requeue_outdated_stages(conn: Connection, settings: Settings) -> dict[str, i
 
 def requeue_newly_enabled_stages(conn: Connection, settings: Settings) -> dict[str, int]:
     requeued: dict[str, int] = {}
-    for stage in STAGE_ORDER:
+    for stage in stage_order():
         if not settings.stage(stage).enabled:
             continue
         ids = [
@@ -218,7 +218,7 @@ def retry_quarantined(
         raise ConfigError(f"document {object_id} has no quarantined stage")
     by_stage = {r[0]: r[1] for r in rows}
     # A later requested stage would re-run downstream work on an input that is still missing.
-    earliest = min(by_stage, key=STAGE_ORDER.index)
+    earliest = min(by_stage, key=stage_order().index)
     previous = by_stage[earliest]
     conn.execute(
         text(

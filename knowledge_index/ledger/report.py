@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS
-from knowledge_index.pipeline import STAGE_ORDER, check_stage, downstream_of
+from knowledge_index.pipeline import check_stage, downstream_of, stage_order
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -82,14 +82,14 @@ def status_dbapi(conn: Any) -> StatusReport:
 
 
 def _status(run: Callable[[str], Iterable[Any]]) -> StatusReport:
-    counts: dict[str, dict[str, int]] = {s: dict.fromkeys(BUCKETS, 0) for s in STAGE_ORDER}
+    counts: dict[str, dict[str, int]] = {s: dict.fromkeys(BUCKETS, 0) for s in stage_order()}
     for stage, bucket_name, n in run(STATUS_BUCKETS_SQL):
         if stage in counts:
             counts[stage][bucket_name] = n
     docs = next(iter(run(STATUS_DOCUMENTS_SQL)))
     active = next(iter(run(STATUS_SYNCS_SQL)))[0]
     return StatusReport(
-        stages=[StageCounts(stage=s, buckets=counts[s]) for s in STAGE_ORDER],
+        stages=[StageCounts(stage=s, buckets=counts[s]) for s in stage_order()],
         documents=docs[0],
         deleted_documents=docs[1],
         pending_deletions=docs[2],

@@ -16,7 +16,7 @@ from sqlalchemy import Connection, text
 
 from knowledge_index.ledger.policy import backoff_seconds, classify, error_record
 from knowledge_index.ledger.states import WAITING, Status
-from knowledge_index.pipeline import STAGE_ORDER, downstream_of, next_stage
+from knowledge_index.pipeline import downstream_of, next_stage, stage_order
 from knowledge_index.settings import Settings
 
 
@@ -43,7 +43,7 @@ def seed_objects(conn: Connection, object_ids: Sequence[str]) -> None:
             " CROSS JOIN unnest(CAST(:stages AS text[])) WITH ORDINALITY AS s(stage, ord)"
             " ON CONFLICT DO NOTHING"
         ),
-        {"ids": list(object_ids), "stages": list(STAGE_ORDER), "waiting": WAITING},
+        {"ids": list(object_ids), "stages": list(stage_order()), "waiting": WAITING},
     )
 
 
@@ -240,6 +240,6 @@ def restart_document(conn: Connection, object_ids: Sequence[str]) -> None:
             " updated_at = now()"
             " WHERE stage = :first AND source_object_id = ANY(CAST(:ids AS text[]))"
         ),
-        {"first": STAGE_ORDER[0], "ids": list(object_ids)},
+        {"first": stage_order()[0], "ids": list(object_ids)},
     )
-    park_downstream(conn, object_ids, STAGE_ORDER[0], include_quarantined=True)
+    park_downstream(conn, object_ids, stage_order()[0], include_quarantined=True)

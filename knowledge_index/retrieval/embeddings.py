@@ -200,3 +200,9 @@ class Embedder:
 
 def _field(item: Any, name: str) -> Any:
     return item[name] if isinstance(item, dict) else getattr(item, name)
+
+
+@functools.cache
+def embedder_for(model: str) -> Embedder:
+    """One embedder per model string per process: its model loads once."""
+    return Embedder(model=model)

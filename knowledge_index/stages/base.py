@@ -63,29 +63,6 @@ class StageOutcome:
 
 
 Handler = Callable[[StageContext], StageOutcome]
-HANDLERS: dict[str, Handler] = {}
-# Per stage: the degradations that cannot be avoided with the current installation. A row
-# recorded with one of them is still current; once the capability appears, it is outdated.
-UNAVOIDABLE_DEGRADATIONS: dict[str, Callable[[Settings], set[str]]] = {}
-
-
-def accepted_versions(settings: Settings, stage: str) -> list[str]:
-    """The current version, plus its degraded forms whose every lack is still unavoidable."""
-    from itertools import combinations
-
-    version = settings.producer_version(stage)
-    unavoidable = UNAVOIDABLE_DEGRADATIONS.get(stage)
-    tags = sorted(unavoidable(settings)) if unavoidable else []
-    if stage not in HANDLERS:
-        tags.append("not-built")
-    subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
-    return [version, *(f"{version};degraded={d}" for d in subsets)]
-
-
-def register_handler(stage: str, handler: Handler) -> None:
-    from knowledge_index.pipeline import check_stage
-
-    HANDLERS[check_stage(stage)] = handler
 
 
 def converted_document(ctx: StageContext) -> dict[str, Any]:

@@ -95,7 +95,7 @@ def _remote(url: str) -> ConvertOptions:
 
 def test_docling_url_is_validated_not_refused(monkeypatch) -> None:
     from knowledge_index.settings import load_settings
-    from knowledge_index.stages.convert import convert_options
+    from knowledge_index.stages.convert.handler import convert_options
 
     assert ConvertOptions(docling_url=" http://docling:5001/ ").docling_url == "http://docling:5001"
     assert ConvertOptions(docling_url="").docling_url is None

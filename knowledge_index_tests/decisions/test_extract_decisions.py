@@ -18,7 +18,7 @@ from knowledge_index.blobstore import BlobStore
 from knowledge_index.decisions import GENERALIZABILITY, load_taxonomy
 from knowledge_index.settings import Settings, load_settings
 from knowledge_index.stages.base import StageContext, StageOutcome, load_objects
-from knowledge_index.stages.extract_decisions import extract_decisions_handler
+from knowledge_index.stages.extract_decisions.handler import extract_decisions_handler
 from knowledge_index_tests.decisions import redlines
 from knowledge_index_tests.support.pipeline import process_folder
 

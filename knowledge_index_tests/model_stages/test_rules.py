@@ -16,7 +16,7 @@ from knowledge_index.matters.search import search_matters
 from knowledge_index.matters.store import get_or_create_matter
 from knowledge_index.ontology import load_ontology
 from knowledge_index.settings import load_settings
-from knowledge_index.stages.extract_metadata import MetadataResult, _validator
+from knowledge_index.stages.extract_metadata.handler import MetadataResult, _validator
 
 
 def test_search_matters_pages_one_ranking_with_an_exact_total(engine, firm_env):

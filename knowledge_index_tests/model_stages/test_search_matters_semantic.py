@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from knowledge_index.matters.search import search_matters
+from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.settings import load_settings
-from knowledge_index.stages.index import embedder_for
 from knowledge_index_tests.support.pipeline import process_folder
 
 

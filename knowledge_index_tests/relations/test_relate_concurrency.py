@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from sqlalchemy import text
 
 from knowledge_index.runner import run_stage
-from knowledge_index.stages import relate as stage
+from knowledge_index.stages.relate import handler as stage
 from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
 from knowledge_index_tests.relations.relate_support import (
     FILES,

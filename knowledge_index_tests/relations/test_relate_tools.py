@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from knowledge_index.relations import tools
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index.sources.sync import sync_source
+from knowledge_index.stages.relate import tools
 from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
 
 FOLDER = "Mandanten/Acme GmbH/2024-0173 Liefervertrag"

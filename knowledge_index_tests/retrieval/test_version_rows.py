@@ -12,7 +12,7 @@ from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.search_service import search
 from knowledge_index.settings import load_settings
 from knowledge_index.stages.base import StageContext, load_objects
-from knowledge_index.stages.index import IndexHandler
+from knowledge_index.stages.index.handler import IndexHandler
 from knowledge_index_tests.support.pipeline import process_folder
 
 AGREEMENT = (

@@ -1,5 +1,6 @@
-"""Stage handlers that tests install through the handler registry (the extension point every
-stage uses). They record every call in a table so tests can count executions across processes.
+"""Stage handlers that tests install in place of a stage's own (by swapping its declaration in
+`pipeline.STAGES`). They record every call in a table so tests can count executions across
+processes.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ import time
 
 from sqlalchemy import text
 
+from knowledge_index import pipeline
 from knowledge_index.stages.base import StageContext, StageOutcome
 
 CALLS_DDL = (
@@ -15,6 +17,11 @@ CALLS_DDL = (
     " id bigserial PRIMARY KEY, stage text, source_object_id text, pid integer,"
     " at timestamptz DEFAULT now())"
 )
+
+
+def register_handler(stage: str, handler) -> None:
+    """Run `handler` for `stage` in this process (the autouse fixture restores the pipeline)."""
+    pipeline.STAGES = pipeline.replace_stage(stage, handler=handler)
 
 
 def record_call(ctx: StageContext) -> None:

@@ -43,8 +43,7 @@ def claim_worker(stage: str, rounds: int, start=None, ready=None) -> None:
 def slow_stage_worker(stage: str) -> None:
     from knowledge_index.runner import run_stage
     from knowledge_index.settings import load_settings
-    from knowledge_index.stages import register_handler
-    from knowledge_index_tests.support.handlers import slow_handler
+    from knowledge_index_tests.support.handlers import register_handler, slow_handler
 
     register_handler(stage, slow_handler)
     run_stage(load_settings(), stage)

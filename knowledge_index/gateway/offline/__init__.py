@@ -14,12 +14,10 @@ How a request is answered
     `signature_tools` are all offered is chosen; otherwise `GenericPolicy`.
 
 Adding a stage policy (e.g. for classify_matter)
-    Create `knowledge_index/gateway/offline/classify_matter.py`::
+    Create `knowledge_index/stages/classify_matter/offline.py`::
 
         from knowledge_index.gateway.offline.generic import GenericPolicy
-        from knowledge_index.gateway.offline.registry import register_policy
 
-        @register_policy("classify_matter")
         class ClassifyMatterPolicy(GenericPolicy):
             name = "classify_matter"
             signature_tools = frozenset({"search_matters", "peek_matter"})
@@ -31,15 +29,16 @@ Adding a stage policy (e.g. for classify_matter)
             def build_result(self, ctx, answer, evidence):
                 ...                            # or override decide() for full control
 
-    and add its module name to `STAGE_POLICY_MODULES` below, so registration happens whenever
-    the provider is registered. Policies must be deterministic (same request, same answer) and
+    and name it in the stage's declaration (`offline_policy=f"{__name__}.offline:..."`). The
+    policy reads the stage's typed evidence (`ctx.evidence(...)`) and tool results, never the
+    prose of the prompt, so rewording a prompt changes nothing offline. Policies must be
+    deterministic (same request, same answer) and
     must only submit ids that appeared in tool results: the stage validators reject anything
     else, and the offline model exists to exercise exactly those validators.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import Final
 
@@ -57,14 +56,6 @@ from knowledge_index.gateway.offline.registry import POLICIES, Policy, policy_fo
 
 PROVIDER: Final = "ki-offline"
 DEFAULT_MODEL: Final = f"{PROVIDER}/evidence-policy"
-# Modules that register stage policies on import; the stage owners append theirs here.
-STAGE_POLICY_MODULES: Final[tuple[str, ...]] = (
-    "knowledge_index.gateway.offline.classify_matter",
-    "knowledge_index.gateway.offline.extract_metadata",
-    "knowledge_index.gateway.offline.relate",
-    "knowledge_index.gateway.offline.extract_decisions",
-)
-
 OFFLINE_MODEL: Final = OfflineModel()
 _lock = threading.Lock()
 _priced = False
@@ -74,8 +65,6 @@ def register_offline_provider() -> OfflineModel:
     """Make `ki-offline/...` resolvable in litellm. Idempotent; the Gateway calls it."""
     global _priced
     with _lock:
-        for module in STAGE_POLICY_MODULES:
-            importlib.import_module(module)
         installed = any(
             e.get("provider") == PROVIDER and e.get("custom_handler") is OFFLINE_MODEL
             for e in litellm.custom_provider_map

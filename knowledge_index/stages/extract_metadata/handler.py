@@ -24,8 +24,8 @@ from knowledge_index.entities.store import replace_parties, search_entities
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology, facts, load_ontology
-from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "extract_metadata"
 TEXT_LIMIT: Final = 8_000

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy, register_policy
+from knowledge_index.gateway.offline.registry import Policy
 from knowledge_index.relations import cues as cue_rules
 
 MARKER: Final = "Candidate signals (JSON):"
@@ -64,7 +64,6 @@ def _is_original(other: dict[str, Any], me_is_child: bool) -> bool:
     return bool(other.get("earlier"))
 
 
-@register_policy("relate")
 class RelatePolicy(Policy):
     name: ClassVar[str] = "relate"
     signature_tools: ClassVar[frozenset[str]] = frozenset({"open_file", "search_documents"})

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy, register_policy
+from knowledge_index.gateway.offline.registry import Policy
 
 MARKER: Final = "Redline evidence (JSON):"
 ANSWER_FIELD: Final = "decisions"
@@ -26,7 +26,8 @@ ANSWER_FIELD: Final = "decisions"
 # Category id -> keyword stems (lower case, "|"-separated, each matched at a word start).
 _KEYWORD_TEXT: Final[dict[str, str]] = {
     "liability_cap": "haftung|haftet|haften|haftungshöchst|höchstbetrag|liability|liable|cap |"
-    "capped|begrenzt|beschränkt|limited to|grobe fahrlässigkeit|gross negligence|vorsatz|consequential|folgeschäden|"
+    "capped|begrenzt|beschränkt|limited to|grobe fahrlässigkeit|gross negligence|vorsatz|"
+    "consequential|folgeschäden|"
     "entgangenen gewinn|lost profit",
     "indemnity": "freistell|schadlos|indemn|hold harmless",
     "warranty": "gewährleist|garantie|garantiert|mängel|mangel|warrant|guarantee|defect|"
@@ -179,7 +180,6 @@ def decisions(payload: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-@register_policy("extract_decisions")
 class ExtractDecisionsPolicy(Policy):
     name: ClassVar[str] = "extract_decisions"
 

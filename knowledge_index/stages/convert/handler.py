@@ -21,7 +21,7 @@ from knowledge_index.convert.pool import ConversionJob, ConversionPool
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
-from knowledge_index.stages.children import ChildRef, upsert_children
+from knowledge_index.stages.convert.children import ChildRef, upsert_children
 
 KIND = "structured_json"
 IN_PROCESS_FORMATS = frozenset({"text", "email", "zip"})

@@ -6,7 +6,6 @@ batches. Deleted documents lose their chunks; an ACL-only change rewrites permis
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Iterator
 from pathlib import PurePosixPath
@@ -31,18 +30,13 @@ from knowledge_index.retrieval.derived import (
     profile_chunk,
     version_facts,
 )
-from knowledge_index.retrieval.embeddings import Embedder
+from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 
 NO_TEXT = "no_converted_text"
 Result = tuple[StageContext, StageOutcome | BaseException, float]
-
-
-@functools.cache
-def embedder_for(model: str) -> Embedder:
-    return Embedder(model=model)
 
 
 def document_acl(acl: dict) -> CompiledAcl:

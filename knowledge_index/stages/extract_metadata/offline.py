@@ -24,7 +24,7 @@ from knowledge_index.entities.names import (
 )
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy, register_policy
+from knowledge_index.gateway.offline.registry import Policy
 
 STRONG: Final = 0.75
 WEAK: Final = 0.35
@@ -69,7 +69,6 @@ def _type_queries(fields: dict[str, str], body: str) -> list[str]:
     return out
 
 
-@register_policy("extract_metadata")
 class ExtractMetadataPolicy(Policy):
     name: ClassVar[str] = "extract_metadata"
     signature_tools: ClassVar[frozenset[str]] = frozenset({"ontology_search", "search_entities"})

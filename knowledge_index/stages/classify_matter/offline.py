@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy, register_policy
+from knowledge_index.gateway.offline.registry import Policy
 from knowledge_index.matters.references import (
     FoundReference,
     folder_title,
@@ -42,7 +42,6 @@ def _hits(exchange: ToolExchange) -> list[dict[str, Any]]:
     return [h for h in exchange.result.get("results") or [] if isinstance(h, dict)]
 
 
-@register_policy("classify_matter")
 class ClassifyMatterPolicy(Policy):
     name: ClassVar[str] = "classify_matter"
     signature_tools: ClassVar[frozenset[str]] = frozenset({"search_matters", "create_matter"})

@@ -35,8 +35,8 @@ from knowledge_index.matters.store import (
     get_matter,
     get_or_create_matter,
 )
-from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
 TEXT_LIMIT: Final = 8_000
@@ -94,7 +94,7 @@ def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
     """The index's embedding model, when the index stage runs (else chunks never exist)."""
     if not ctx.settings.stage("index").enabled:
         return None
-    from knowledge_index.stages.index import embedder_for
+    from knowledge_index.retrieval.embeddings import embedder_for
 
     return embedder_for(ctx.settings.retrieval.embedding_model)
 

@@ -40,8 +40,8 @@ from knowledge_index.decisions.evidence import (
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
 from knowledge_index.decisions.taxonomy import load_taxonomy
-from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "extract_decisions"
 MAX_LOCI: Final = 60

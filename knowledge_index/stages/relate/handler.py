@@ -17,13 +17,14 @@ from pydantic import BaseModel, Field
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
 from knowledge_index.matters.store import assignment_of
-from knowledge_index.relations import candidates, lineage, tools
+from knowledge_index.relations import candidates, lineage
 from knowledge_index.relations.candidates import Signals
 from knowledge_index.relations.filenames import Label
 from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
 from knowledge_index.relations.store import sign_unsigned_matter_files
-from knowledge_index.stages.agentic import batch_gateway
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.model import batch_gateway
+from knowledge_index.stages.relate import tools
 
 STAGE: Final = "relate"
 TEXT_LIMIT: Final = 30_000

@@ -1,0 +1,14 @@
+"""classify_matter: assign each file to a matter through the gateway's agent loop."""
+
+from knowledge_index.stages.stage import Stage
+
+STAGE = Stage(
+    name="classify_matter",
+    code_version="ki-1",
+    description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
+    "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
+    "matter_assignments and a classification artifact, replays parked relation intents.",
+    handler=f"{__name__}.handler:classify_matter_handler",
+    model_stage=True,
+    offline_policy=f"{__name__}.offline:ClassifyMatterPolicy",
+)

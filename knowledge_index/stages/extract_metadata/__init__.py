@@ -1,0 +1,14 @@
+"""extract_metadata: document type by an ontology walk, parties by agent search and rule."""
+
+from knowledge_index.stages.stage import Stage
+
+STAGE = Stage(
+    name="extract_metadata",
+    code_version="ki-1",
+    description="Types each document against the legal document-type ontology (only "
+    "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
+    "date, identifiers and notable clauses, and links parties to entities by rule.",
+    handler=f"{__name__}.handler:extract_metadata_handler",
+    model_stage=True,
+    offline_policy=f"{__name__}.offline:ExtractMetadataPolicy",
+)

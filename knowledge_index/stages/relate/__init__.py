@@ -1,0 +1,14 @@
+"""relate: identity, versions, typed relations and threads from deterministic signals."""
+
+from knowledge_index.stages.stage import Stage
+
+STAGE = Stage(
+    name="relate",
+    code_version="ki-1",
+    description="Identity (new document, version, exact and near duplicate), version order and "
+    "labels, redline_against, annexes, amendments, replies, references and e-mail threads; "
+    "computed signals confirmed by the agent opening the files, written under sorted locks.",
+    handler=f"{__name__}.handler:relate_handler",
+    model_stage=True,
+    offline_policy=f"{__name__}.offline:RelatePolicy",
+)

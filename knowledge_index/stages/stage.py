@@ -1,0 +1,74 @@
+"""The declaration of a stage: everything the ledger, settings, the offline model and Dagster need.
+
+Each stage folder's `__init__.py` exports one `STAGE = Stage(...)`; `pipeline.STAGES` orders them.
+Code is referenced as `"package.module:attribute"` strings and imported on first use, so reading
+the pipeline (settings, the ledger, the CLI's status) never imports Docling, torch or litellm.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from knowledge_index.settings import Settings
+
+
+@cache
+def load_ref(ref: str) -> Any:
+    """Import `"package.module:attribute"` (the attribute may be dotted)."""
+    module_name, _, attribute = ref.partition(":")
+    if not attribute:
+        raise ValueError(f"{ref!r} is not a 'module:attribute' reference")
+    value: Any = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        value = getattr(value, part)
+    return value
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One step every document goes through, recorded per document in the ledger.
+
+    `handler` names a callable `(StageContext) -> StageOutcome`, or an object that also has
+    `run_batch(contexts)` yielding `(ctx, outcome, seconds)` as documents finish. A class is
+    instantiated once (handlers may keep pools or caches).
+    """
+
+    name: str
+    # Bump when the stage's behaviour changes: rows done under the old version are re-run.
+    code_version: str
+    description: str
+    # A reference string in the product; a callable is accepted for tests and notebooks.
+    handler: str | Callable[..., Any]
+    # Model stages record their model in the producer version and go through the gateway.
+    model_stage: bool = False
+    # Index must still run for a deleted document: it removes the document from search.
+    runs_for_deleted: bool = False
+    # `(Settings) -> set[str]`: capabilities this installation lacks for the stage; a row
+    # degraded only by those is current, and providing one re-runs exactly those rows.
+    unavoidable_degradations: str | None = None
+    # The offline default model's policy class for this stage (model stages).
+    offline_policy: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def load_handler(self) -> Any:
+        return _instance(self.handler) if isinstance(self.handler, str) else self.handler
+
+    def degradations(self, settings: Settings) -> set[str]:
+        if self.unavoidable_degradations is None:
+            return set()
+        fn: Callable[[Settings], set[str]] = load_ref(self.unavoidable_degradations)
+        return set(fn(settings))
+
+    def load_offline_policy(self) -> Any:
+        return load_ref(self.offline_policy) if self.offline_policy else None
+
+
+@cache
+def _instance(ref: str) -> Any:
+    value = load_ref(ref)
+    return value() if isinstance(value, type) else value
