@@ -9,7 +9,7 @@ from sqlalchemy import text
 
 from knowledge_index.matters.store import get_or_create_matter
 from knowledge_index.runner import run_stage
-from knowledge_index.stages.classify_matter import handler as stage
+from knowledge_index.stages.classify_matter import tools as stage
 from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
 
 FOLDER = "Mandanten/Neu GmbH/2025-0999 Neues Mandat"

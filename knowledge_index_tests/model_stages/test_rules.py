@@ -16,7 +16,7 @@ from knowledge_index.matters.search import search_matters
 from knowledge_index.matters.store import get_or_create_matter
 from knowledge_index.ontology import load_ontology
 from knowledge_index.settings import load_settings
-from knowledge_index.stages.extract_metadata.handler import MetadataResult, _validator
+from knowledge_index.stages.extract_metadata.result import MetadataResult, make_validator
 
 
 def test_search_matters_pages_one_ranking_with_an_exact_total(engine, firm_env):
@@ -100,7 +100,7 @@ def test_firm_is_advisor_never_client(engine, firm_env, tmp_path):
 
 def test_doc_type_must_be_visited_and_in_scope():
     ontology = load_ontology()
-    validate = _validator(ontology)
+    validate = make_validator(ontology)
     shown = Transcript(
         [
             ToolRecord(

@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+E = TypeVar("E", bound="BaseModel")
 
 ANSWER_PREFIXES = ("submit", "answer", "final", "respond")
 
@@ -131,6 +136,12 @@ class PolicyContext:
 
     def texts(self, role: str) -> list[str]:
         return [_text(_get(m, "content")) for m in self.messages if _get(m, "role") == role]
+
+    def evidence(self, cls: type[E]) -> E | None:
+        """The stage's typed evidence message (see `gateway.evidence`), validated."""
+        from knowledge_index.gateway.evidence import read_evidence
+
+        return read_evidence(self.texts("user"), cls)
 
     @property
     def user_text(self) -> str:

@@ -1,8 +1,8 @@
 """Offline policy for classify_matter: a careful clerk with the same tools a model gets.
 
-It reads the prompt like a model would (path, e-mail subject, document text), lists the
-matter references the file gives, strongest evidence first (a reference the document names
-explicitly, then the matter folder, then a bare number in the text), and searches for them.
+It reads the stage's typed evidence (never the prompt's prose): the matter references the file
+gives, strongest first (a reference the document names explicitly, then the matter folder, then
+a bare number in the text), and searches for them.
 An exact reference hit is submitted; otherwise the strongest reference is created (get-or-create)
 and submitted; with no reference at all, a title search must match the folder name, else it
 submits null and the stage falls back. Deterministic: same request, same answer.
@@ -10,30 +10,15 @@ submits null and the stage falls back. Deterministic: same request, same answer.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy
-from knowledge_index.matters.references import (
-    FoundReference,
-    folder_title,
-    ranked_references,
-    reference_key,
-)
+from knowledge_index.matters.references import reference_key
+from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
 
 TITLE_MATCH_SCORE: Final = 20.0
-_FIELD = re.compile(r"^(Path|E-mail subject): (.*)$", re.M)
-_TEXT = re.compile(r"^Document text \(first \d+ characters\):\n", re.M)
-
-
-def _prompt(ctx: PolicyContext) -> tuple[str, str | None, str]:
-    user = ctx.user_text
-    fields = dict(_FIELD.findall(user))
-    match = _TEXT.search(user)
-    body = user[match.end() :] if match else ""
-    return fields.get("Path", ""), fields.get("E-mail subject"), body
 
 
 def _hits(exchange: ToolExchange) -> list[dict[str, Any]]:
@@ -47,11 +32,11 @@ class ClassifyMatterPolicy(Policy):
     signature_tools: ClassVar[frozenset[str]] = frozenset({"search_matters", "create_matter"})
 
     def decide(self, ctx: PolicyContext) -> Decision:
-        if not _speaks_our_protocol(ctx, self.signature_tools, "matter_id"):
+        evidence = ctx.evidence(ClassifyEvidence)
+        if evidence is None or not _speaks_our_protocol(ctx, self.signature_tools, "matter_id"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        path, subject, body = _prompt(ctx)
-        refs = ranked_references(path, body, subject)
+        refs = evidence.reference_candidates
         if ctx.rejected_answers():
             # The validator said no: the honest answer is "no matter", the stage falls back.
             return self._submit(None, "submission rejected; leaving it to the fallback")
@@ -74,14 +59,11 @@ class ClassifyMatterPolicy(Policy):
                     created[-1].result.get("matter_id"), "created for its reference"
                 )
             if not ctx.calls_to("create_matter"):
-                title = _title(path, best, subject)
-                args = {"reference_number": best.reference, "title": title}
+                args = {"reference_number": best.reference, "title": best.folder_title}
                 return Decision(calls=(Call("create_matter", args),))
-        return self._by_title(ctx, path)
+        return self._by_title(ctx, evidence.parent_folder_title)
 
-    def _by_title(self, ctx: PolicyContext, path: str) -> Decision:
-        folders = path.split("/")[:-1]
-        query = folder_title(folders[-1]) if folders else ""
+    def _by_title(self, ctx: PolicyContext, query: str) -> Decision:
         if not query:
             return self._submit(None, "no reference and no folder to go by")
         done = [e for e in ctx.calls_to("search_matters") if e.arguments.get("query") == query]
@@ -97,16 +79,8 @@ class ClassifyMatterPolicy(Policy):
         return Decision(calls=(Call("submit_result", {"matter_id": matter_id, "rationale": why}),))
 
 
-def _same_reference(hit: dict[str, Any], ref: FoundReference) -> bool:
+def _same_reference(hit: dict[str, Any], ref: ReferenceCandidate) -> bool:
     return reference_key(str(hit.get("reference_number", ""))) == ref.key
-
-
-def _title(path: str, ref: FoundReference, subject: str | None) -> str:
-    """The matter folder's name when the reference came from it, else nothing reliable."""
-    for folder in reversed(path.split("/")[:-1]):
-        if reference_key(folder) == ref.key:
-            return folder_title(folder)
-    return ""
 
 
 def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:

@@ -1,10 +1,11 @@
 """Offline policy for extract_metadata: types by searching the ontology, names parties it can see.
 
+It decides from the stage's typed evidence and tool results only, never the prompt's prose.
 Type: it searches the ontology with what names a document best (an e-mail is an e-mail; else
 the first line, then the file name, then the opening passage, where salutations and closing
 formulas live) and takes the first strong hit, else the best weak one, else submits null
-(untyped). Parties: company names with a legal form, each with the register number written
-after it, looked up with search_entities; an entity id is given only for an identical name
+(untyped). Parties: the evidence's mentions (company names with a legal form, with register
+numbers), looked up with search_entities; an entity id is given only for an identical name
 without a contradicting register number. Roles: the firm is advisor; a party already on the
 matter keeps its role; the client folder above the matter folder or "our client" marks the
 client; anyone else is a counterparty.
@@ -12,41 +13,17 @@ client; anyone else is a counterparty.
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar, Final
 
-from knowledge_index.entities.names import (
-    Mention,
-    contradicts,
-    core_tokens,
-    normalize_name,
-    unique_mentions,
-)
+from knowledge_index.entities.names import contradicts, core_tokens, normalize_name
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.stages.extract_metadata.prompt import MentionEvidence, MetadataEvidence
 
 STRONG: Final = 0.75
 WEAK: Final = 0.35
-MAX_PARTIES: Final = 6
-HEAD_CHARS: Final = 600
-_FIELD = re.compile(
-    r"^(Path|Matter|Matter folders|Known parties on this matter|Our firm|E-mail subject): ?(.*)$",
-    re.M,
-)
-_TEXT = re.compile(r"^Document text \(first \d+ characters\):\n", re.M)
-CLIENT_MARKER: Final = re.compile(
-    r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
-    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)\W*$",
-    re.I,
-)
-
-
-def _prompt(ctx: PolicyContext) -> tuple[dict[str, str], str]:
-    user = ctx.user_text
-    fields = dict(_FIELD.findall(user))
-    match = _TEXT.search(user)
-    return fields, user[match.end() :] if match else ""
+ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 
 
 def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
@@ -55,15 +32,11 @@ def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
     return [r for r in exchange.result.get("results") or [] if isinstance(r, dict)]
 
 
-def _type_queries(fields: dict[str, str], body: str) -> list[str]:
-    if "E-mail subject" in fields:
+def _type_queries(ev: MetadataEvidence) -> list[str]:
+    if ev.is_email:
         return ["E-Mail"]
-    first = next((line.strip() for line in body.splitlines() if line.strip()), "")
-    stem = fields.get("Path", "").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    stem = re.sub(r"[_\-]+", " ", stem).strip()
-    head = " ".join(body[:HEAD_CHARS].split())
     out: list[str] = []
-    for q in (first[:200], stem, head):
+    for q in (ev.first_line[:200], ev.file_stem, ev.opening_passage):
         if q and q not in out:
             out.append(q)
     return out
@@ -74,15 +47,15 @@ class ExtractMetadataPolicy(Policy):
     signature_tools: ClassVar[frozenset[str]] = frozenset({"ontology_search", "search_entities"})
 
     def decide(self, ctx: PolicyContext) -> Decision:
-        if not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
+        ev = ctx.evidence(MetadataEvidence)
+        if ev is None or not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        fields, body = _prompt(ctx)
         searched = {str(e.arguments.get("query")): e for e in ctx.calls_to("ontology_search")}
-        doc_type, pending = self._type(_type_queries(fields, body), searched)
+        doc_type, pending = self._type(_type_queries(ev), searched)
         if pending is not None:
             return Decision(calls=(Call("ontology_search", {"query": pending}),))
-        mentions = unique_mentions(body)[:MAX_PARTIES]
+        mentions = ev.party_mentions
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         for m in mentions:
             if m.name not in looked:
@@ -91,10 +64,8 @@ class ExtractMetadataPolicy(Policy):
             # Rejected once: drop what the validator can object to rather than loop.
             doc_type, mentions = None, mentions
             looked = {}
-        parties = [self._party(m, fields, body, looked.get(m.name)) for m in mentions]
-        title = fields.get("E-mail subject") or next(
-            (line.strip() for line in body.splitlines() if line.strip()), None
-        )
+        parties = [self._party(m, ev, looked.get(m.name)) for m in mentions]
+        title = ev.email_subject or ev.first_line or None
         return Decision(
             calls=(
                 Call(
@@ -133,7 +104,7 @@ class ExtractMetadataPolicy(Policy):
         return None, None
 
     def _party(
-        self, m: Mention, fields: dict[str, str], body: str, exchange: ToolExchange | None
+        self, m: MentionEvidence, ev: MetadataEvidence, exchange: ToolExchange | None
     ) -> dict[str, Any]:
         same = [
             hit
@@ -144,12 +115,12 @@ class ExtractMetadataPolicy(Policy):
         ]
         if len(same) > 1:
             # Same name, several companies: only the one already on this matter is evidence.
-            ref = (fields.get("Matter") or "").split(" | ")[0].strip()
+            ref = ev.matter.reference_number if ev.matter else ""
             same = [h for h in same if ref and ref in (h.get("matters") or [])]
         entity_id = same[0].get("entity_id") if len(same) == 1 else None
         return {
             "name": m.name,
-            "role": _role(m, fields, body),
+            "role": _role(m, ev),
             "identifiers": {k: v for k, v in m.identifiers.items()},
             "entity_id": entity_id,
         }
@@ -160,20 +131,19 @@ def _tokens_overlap(a: str, b: str) -> bool:
     return bool(ta) and bool(tb) and (ta <= tb or tb <= ta)
 
 
-def _role(m: Mention, fields: dict[str, str], body: str) -> str:
-    firm = fields.get("Our firm", "")
-    firm_names = [n.strip() for n in re.split(r"\(also:|,|\)", firm) if n.strip()]
+def _role(m: MentionEvidence, ev: MetadataEvidence) -> str:
+    firm_names = [n for n in (ev.firm.name, *ev.firm.aliases) if n.strip()]
     if any(_tokens_overlap(m.name, f) for f in firm_names):
         return "advisor"
-    for known in (fields.get("Known parties on this matter") or "").split(";"):
-        match = re.match(r"\s*(.+?) \((client|counterparty|advisor|other)\)\s*$", known)
-        if match and normalize_name(match.group(1)) == m.normalized:
-            return match.group(2)
-    for folder in (fields.get("Matter folders") or "").split(";"):
+    matter = ev.matter
+    for known in matter.known_parties if matter else []:
+        if known.role in ROLES and normalize_name(known.name) == m.normalized:
+            return known.role
+    for folder in matter.folders if matter else []:
         parts = [p for p in folder.strip().split("/") if p]
         if len(parts) >= 2 and _tokens_overlap(m.name, parts[-2]):
             return "client"
-    if CLIENT_MARKER.search(body[max(0, m.start - 60) : m.start]):
+    if m.client_marker_before:
         return "client"
     return "counterparty"
 

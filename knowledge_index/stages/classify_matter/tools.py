@@ -1,0 +1,121 @@
+"""classify_matter's tools: search, peek and create matters, and the file's folder neighbourhood.
+
+Each tool opens its own short connection: a model turn can take minutes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from knowledge_index.gateway import Tool
+from knowledge_index.matters.folders import neighbourhood
+from knowledge_index.matters.references import REFERENCE
+from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_matters
+from knowledge_index.matters.store import get_or_create_matter
+from knowledge_index.stages.base import StageContext
+
+STAGE: Final = "classify_matter"
+
+
+class SearchMattersArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(min_length=1, description="Reference number, title words or party names.")
+    limit: int = Field(8, ge=1, le=50)
+    offset: int = Field(0, ge=0)
+
+
+class PeekMatterArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    matter_id: str
+
+
+class ListFolderArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateMatterArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reference_number: str = Field(description="The firm's matter number, e.g. 2024-0173.")
+    title: str = Field("", description="Short matter title, e.g. the matter folder's name.")
+
+
+def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
+    """The index's embedding model, when the index stage runs (else chunks never exist)."""
+    if not ctx.settings.stage("index").enabled:
+        return None
+    from knowledge_index.retrieval.embeddings import embedder_for
+
+    return embedder_for(ctx.settings.retrieval.embedding_model)
+
+
+def matter_tools(ctx: StageContext) -> list[Tool]:
+    engine, obj = ctx.engine, ctx.source_object
+    folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
+
+    def search(args: SearchMattersArgs) -> dict[str, Any]:
+        with engine.connect() as conn:
+            return search_matters(
+                conn, args.query, args.limit, args.offset, embedder=_query_embedder(ctx)
+            ).model_dump()
+
+    def peek(args: PeekMatterArgs) -> dict[str, Any]:
+        with engine.connect() as conn:
+            return peek_matter(conn, args.matter_id).model_dump()
+
+    def list_folder(_: ListFolderArgs) -> dict[str, Any]:
+        with engine.connect() as conn:
+            return {"neighbourhood": neighbourhood(conn, obj.source_id, obj.path, ctx.batch_cache)}
+
+    def create(args: CreateMatterArgs) -> dict[str, Any]:
+        if not REFERENCE.search(args.reference_number):
+            raise ValueError(
+                f"{args.reference_number!r} is not a matter reference (YYYY-NNNN);"
+                " search_matters first, or submit null"
+            )
+        matter, created = get_or_create_matter(
+            engine,
+            args.reference_number,
+            args.title,
+            created_by="model",
+            folder=folder or None,
+            provenance={"created_for": obj.id, "stage": STAGE},
+        )
+        return {
+            "matter_id": matter.id,
+            "reference_number": matter.reference_number,
+            "title": matter.title,
+            "created": created,
+        }
+
+    return [
+        Tool(
+            "search_matters",
+            "Rank existing matters by reference number, title and similarity. Returns"
+            " {results, page}; page.total is exact and offset walks the same ranking. A full page"
+            " with has_more is NOT grounds to create a matter: page on or refine the query.",
+            SearchMattersArgs,
+            search,
+        ),
+        Tool(
+            "peek_matter",
+            "One matter's reference, title, folders and a SAMPLE of document titles;"
+            " document_count is the true total.",
+            PeekMatterArgs,
+            peek,
+        ),
+        Tool(
+            "list_folder",
+            "The file's folder neighbourhood (2 levels up and down).",
+            ListFolderArgs,
+            list_folder,
+        ),
+        Tool(
+            "create_matter",
+            "Get or create the matter with this reference number (committed at once). Only"
+            " after search_matters found no matter with that reference.",
+            CreateMatterArgs,
+            create,
+        ),
+    ]
