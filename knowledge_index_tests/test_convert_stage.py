@@ -133,7 +133,8 @@ def test_mixed_batch_converts_and_poison_quarantines_alone(engine, mixed_estate,
 def test_converter_timeout_is_reported_apart(engine, tmp_path, monkeypatch):
     root = tmp_path / "estate"
     root.mkdir()
-    many_pages = [[f"Seite {i} " + "Vertragstext " * 40] for i in range(400)]
+    # Far more than a warm worker converts in the 2 s budget (400 pages took 1.3 s here).
+    many_pages = [[f"Seite {i} " + "Vertragstext " * 40] for i in range(4000)]
     (root / "slow.pdf").write_bytes(samples.make_text_pdf(many_pages))
     (root / "fast.txt").write_text("quick", encoding="utf-8")
     monkeypatch.setenv("KI_PIPELINE__CONVERT_TIMEOUT_SECONDS", "2")

@@ -34,32 +34,23 @@ from sqlalchemy import Connection, text
 from knowledge_index.decisions.evidence import (
     NO_DECISION_EVIDENCE,
     DecisionEvidence,
-    Locus,
     collect,
     people,
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
 from knowledge_index.decisions.taxonomy import load_taxonomy
+from knowledge_index.gateway.evidence import evidence_message
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.extract_decisions.prompt import (
+    INSTRUCTIONS,
+    MAX_LOCI,
+    SYSTEM_PROMPT,
+    redline_evidence,
+)
 from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "extract_decisions"
-MAX_LOCI: Final = 60
-MAX_TEXT: Final = 1_500
 ROLE_ORDER: Final = {"client": 0, "counterparty": 1, "other": 2, "advisor": 3}
-
-SYSTEM_PROMPT: Final = (
-    "You read the tracked changes and comments of one redlined legal document and record the"
-    " negotiation decisions in it. A decision is a substantive change of a clause: what changed"
-    " (change_summary), where (locus: the clause or paragraph, e.g. 'Haftung, Abs. 2'), why"
-    " (rationale_category from the taxonomy below, and rationale_text: the reason the comments"
-    " give, or an honest 'no reason given'), and how far it generalizes: deal_specific (this"
-    " deal only), matter (this mandate), firm_practice (our standard position), market_standard"
-    " (what the market accepts). One decision per locus at most; leave out purely editorial"
-    " changes. Names are already replaced by placeholders such as [PARTY_A] or [PERSON_1]: keep"
-    " them, never guess a name. Cite the locus_id(s) each decision rests on.\n"
-    "Rationale categories (use the id):\n"
-)
 
 
 class DecisionRecord(BaseModel):
@@ -168,37 +159,6 @@ def pseudonymizer_for(ctx: StageContext, evidence: DecisionEvidence) -> Pseudony
     return pseudo
 
 
-def _clip(value: str) -> str:
-    return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + " …"
-
-
-def _locus_view(locus: Locus, pseudo: Pseudonymizer) -> dict[str, Any]:
-    p = pseudo.apply
-    return {
-        "locus_id": locus.locus_id,
-        "paragraph": p(_clip(locus.paragraph)),
-        "inserted": [p(_clip(t)) for t in locus.inserted],
-        "deleted": [p(_clip(t)) for t in locus.deleted],
-        "moved": [p(_clip(t)) for t in locus.moved],
-        "comments": [
-            {"author": p(c.author or ""), "text": p(_clip(c.text))} for c in locus.comments
-        ],
-    }
-
-
-def user_prompt(ctx: StageContext, evidence: DecisionEvidence, pseudo: Pseudonymizer) -> str:
-    filename = ctx.source_object.path.rsplit("/", 1)[-1]
-    payload = {
-        "filename": pseudo.apply(filename),
-        "loci": [_locus_view(locus, pseudo) for locus in evidence.substantive[:MAX_LOCI]],
-        "other_comments": [
-            {"author": pseudo.apply(c.author or ""), "text": pseudo.apply(_clip(c.text))}
-            for c in evidence.document_comments
-        ],
-    }
-    return "Redline evidence (JSON):\n" + json.dumps(payload, ensure_ascii=False, indent=1)
-
-
 # -- the stage --------------------------------------------------------------------------------
 
 
@@ -228,7 +188,8 @@ def extract(ctx: StageContext) -> StageOutcome:
         STAGE,
         [
             {"role": "system", "content": SYSTEM_PROMPT + "\n".join(taxonomy.prompt_lines())},
-            {"role": "user", "content": user_prompt(ctx, evidence, pseudo)},
+            {"role": "user", "content": INSTRUCTIONS},
+            evidence_message(redline_evidence(ctx, evidence, pseudo)),
         ],
         DecisionExtraction,
         doc_id=obj.id,

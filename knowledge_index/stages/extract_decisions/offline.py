@@ -12,15 +12,14 @@ gesamte Mandat"/"for this matter" -> matter; no cue -> deal_specific. Determinis
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.stages.extract_decisions.prompt import RedlineEvidence
 
-MARKER: Final = "Redline evidence (JSON):"
 ANSWER_FIELD: Final = "decisions"
 
 # Category id -> keyword stems (lower case, "|"-separated, each matched at a word start).
@@ -92,15 +91,8 @@ CUES: Final[tuple[tuple[str, tuple[str, ...]], ...]] = tuple(
 
 
 def evidence_of(ctx: PolicyContext) -> dict[str, Any] | None:
-    text = ctx.user_text
-    at = text.find(MARKER)
-    if at < 0:
-        return None
-    try:
-        payload = json.loads(text[at + len(MARKER) :])
-    except json.JSONDecodeError:
-        return None
-    return payload if isinstance(payload, dict) else None
+    evidence = ctx.evidence(RedlineEvidence)
+    return evidence.model_dump(mode="json") if evidence is not None else None
 
 
 def _hits(text: str, stem: str) -> int:

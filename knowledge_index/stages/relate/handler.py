@@ -8,7 +8,6 @@ or lock is open during model calls; `relations.materialize` then locks, re-valid
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any, Final, Literal
 
@@ -17,7 +16,7 @@ from pydantic import BaseModel, Field
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool, Transcript
 from knowledge_index.matters.store import assignment_of
-from knowledge_index.relations import candidates, lineage
+from knowledge_index.relations import candidates
 from knowledge_index.relations.candidates import Signals
 from knowledge_index.relations.filenames import Label
 from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
@@ -25,23 +24,9 @@ from knowledge_index.relations.store import sign_unsigned_matter_files
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.model import batch_gateway
 from knowledge_index.stages.relate import tools
+from knowledge_index.stages.relate.prompt import build_evidence, messages
 
 STAGE: Final = "relate"
-TEXT_LIMIT: Final = 30_000
-SIGNALS_MARKER: Final = "Candidate signals (JSON):"
-
-SYSTEM_PROMPT: Final = (
-    "You relate one file of a law firm's document estate to the files around it. Decide its"
-    " identity (new_document; new_version of an agreement or letter; duplicate = byte-identical"
-    " copy; near_duplicate = same text apart from formatting or a sentence), the version it"
-    " was redlined against (for files with tracked changes), its version label (draft, redline,"
-    " counterparty_redline, final, executed) and typed relations: annex_of (an Anlage/Annex/"
-    "Schedule/Exhibit -> its main agreement), amends (Nachtrag/Amendment -> the agreement),"
-    " responds_to (a letter -> the letter it answers), references (a document citing another"
-    " by title and date). The candidate signals are computed evidence, not answers: open a"
-    " candidate with open_file before you name it. Every ref you submit must come from an"
-    " open_file result. Finish with submit_result."
-)
 
 
 class RelatedLink(BaseModel):
@@ -116,54 +101,6 @@ def _tools(ctx: StageContext) -> list[Tool]:
     ]
 
 
-def _folder_listing(ctx: StageContext) -> list[str]:
-    """The own folder in full, one level above (names) and one level below (files)."""
-    path = ctx.source_object.path.split("!/")[0]
-    own = path.rsplit("/", 1)[0] if "/" in path else ""
-    parent = own.rsplit("/", 1)[0] if "/" in own else ""
-    engine, source = ctx.engine, ctx.source_object.source_id
-    lines = []
-    if own:
-        up = tools.list_folder(engine, source, parent)
-        lines.append(
-            f"{up['path']}/ (one level up): "
-            + ", ".join([f"{f['name']}/ ({f['files']})" for f in up["folders"]] + up["files"])
-        )
-    here = tools.list_folder(engine, source, own)
-    lines.append(f"{here['path']}/ (this file's folder):")
-    lines += [f"  {f}" for f in here["files"]]
-    for sub in here["folders"][:20]:
-        below = tools.list_folder(engine, source, f"{own}/{sub['name']}" if own else sub["name"])
-        lines.append(f"  {sub['name']}/: " + ", ".join(below["files"][:30]))
-    return lines
-
-
-def user_prompt(
-    ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], signals: Signals
-) -> str:
-    obj = ctx.source_object
-    full = body.get("text") or ""
-    lines = [
-        f"Matter: {assignment['reference_number']} {assignment.get('title') or ''}".rstrip(),
-        f"Path: {obj.path}",
-        f"Format: {body.get('format')}",
-    ]
-    if isinstance(body.get("email"), dict):
-        email = body["email"]
-        keep = ("message_id", "in_reply_to", "references", "subject", "date", "participants")
-        lines.append("E-mail headers: " + json.dumps({k: email.get(k) for k in keep}, default=str))
-    if body.get("revisions") or body.get("comments"):
-        digest = lineage.digest(body.get("revisions") or [], body.get("comments") or [])
-        lines.append("Tracked changes: " + json.dumps(digest, ensure_ascii=False, default=str))
-    lines.append("Folder listing:")
-    lines += _folder_listing(ctx)
-    lines.append(SIGNALS_MARKER)
-    lines.append(signals.model_dump_json(exclude={"signature"}))
-    lines.append(f"Document text (first {min(len(full), TEXT_LIMIT)} of {len(full)} characters):")
-    lines.append(full[:TEXT_LIMIT])
-    return "\n".join(lines)
-
-
 def decide(
     ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], signals: Signals
 ) -> AgentResult[RelateResult]:
@@ -176,11 +113,8 @@ def decide(
         make_validator(ctx.source_object.id),
         max_turns=16,
     )
-    messages = [
-        {"role": "system", "content": SYSTEM_PROMPT},
-        {"role": "user", "content": user_prompt(ctx, body, assignment, signals)},
-    ]
-    return loop.run(messages, doc_id=ctx.source_object.id)
+    evidence = build_evidence(ctx, body, assignment, signals)
+    return loop.run(messages(evidence), doc_id=ctx.source_object.id)
 
 
 def _opened_paths(agent: AgentResult[RelateResult]) -> dict[str, str]:

@@ -10,15 +10,14 @@ Deterministic: same request, same answer.
 
 from __future__ import annotations
 
-import json
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.registry import Policy
 from knowledge_index.relations import cues as cue_rules
+from knowledge_index.stages.relate.prompt import RelateEvidence
 
-MARKER: Final = "Candidate signals (JSON):"
 MAX_OPEN: Final = 8
 SIMILAR_JOIN: Final = 0.6
 _USEFUL = frozenset(
@@ -40,21 +39,13 @@ _USEFUL = frozenset(
 
 
 def _signals(ctx: PolicyContext) -> dict[str, Any] | None:
-    lines = ctx.user_text.splitlines()
-    for i, line in enumerate(lines):
-        if line.strip() == MARKER and i + 1 < len(lines):
-            try:
-                return json.loads(lines[i + 1])
-            except json.JSONDecodeError:
-                return None
-    return None
+    evidence = ctx.evidence(RelateEvidence)
+    return evidence.signals.model_dump(mode="json") if evidence is not None else None
 
 
-def _field(ctx: PolicyContext, name: str) -> str:
-    for line in ctx.user_text.splitlines():
-        if line.startswith(f"{name}: "):
-            return line[len(name) + 2 :]
-    return ""
+def _is_email(ctx: PolicyContext) -> bool:
+    evidence = ctx.evidence(RelateEvidence)
+    return evidence is not None and evidence.format == "email"
 
 
 def _is_original(other: dict[str, Any], me_is_child: bool) -> bool:
@@ -74,7 +65,7 @@ class RelatePolicy(Policy):
             return GenericPolicy().decide(ctx)
         signals = _signals(ctx)
         if signals is None:
-            return _submit({"identity": "new_document", "rationale": "no signals in the prompt"})
+            return _submit({"identity": "new_document", "rationale": "no evidence in the request"})
         if ctx.rejected_answers():
             return _submit({"identity": "new_document", "rationale": "submission rejected"})
         wanted = [
@@ -121,7 +112,7 @@ class RelatePolicy(Policy):
             and c.get("version") == signals.get("filename_version")
         ]
         family_refs: set[str] = set()
-        is_email = _field(ctx, "Format") == "email"
+        is_email = _is_email(ctx)
         if exact:
             result.update(identity="duplicate", same_as_ref=exact[0][1]["ref"])
             why.append(f"byte-identical to {exact[0][0]['path']}")
@@ -180,7 +171,7 @@ class RelatePolicy(Policy):
         ready: list[tuple[dict[str, Any], dict[str, Any]]],
         family_refs: set[str],
     ) -> list[dict[str, Any]]:
-        is_email = _field(ctx, "Format") == "email"
+        is_email = _is_email(ctx)
         cues = signals.get("cues") or []
         links: list[dict[str, Any]] = []
         linked: set[str] = set(family_refs)
