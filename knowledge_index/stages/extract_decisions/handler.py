@@ -39,14 +39,8 @@ from knowledge_index.decisions.evidence import (
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
 from knowledge_index.decisions.taxonomy import load_taxonomy
-from knowledge_index.gateway.evidence import evidence_message
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
-from knowledge_index.stages.extract_decisions.prompt import (
-    INSTRUCTIONS,
-    MAX_LOCI,
-    SYSTEM_PROMPT,
-    redline_evidence,
-)
+from knowledge_index.stages.extract_decisions.prompt import MAX_LOCI, messages, redline_evidence
 from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "extract_decisions"
@@ -186,11 +180,7 @@ def extract(ctx: StageContext) -> StageOutcome:
     started = time.monotonic()
     answer = gateway.structured(
         STAGE,
-        [
-            {"role": "system", "content": SYSTEM_PROMPT + "\n".join(taxonomy.prompt_lines())},
-            {"role": "user", "content": INSTRUCTIONS},
-            evidence_message(redline_evidence(ctx, evidence, pseudo)),
-        ],
+        messages(taxonomy.prompt_lines(), redline_evidence(ctx, evidence, pseudo)),
         DecisionExtraction,
         doc_id=obj.id,
         trace_id=trace_id,

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from knowledge_index.decisions.evidence import DecisionEvidence, Locus
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
-from knowledge_index.gateway.evidence import Evidence
+from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.stages.base import StageContext
 
 MAX_LOCI: Final = 60
@@ -89,3 +89,11 @@ def redline_evidence(
             for c in evidence.document_comments
         ],
     )
+
+
+def messages(taxonomy_lines: list[str], evidence: RedlineEvidence) -> list[dict[str, str]]:
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT + "\n".join(taxonomy_lines)},
+        {"role": "user", "content": INSTRUCTIONS},
+        evidence_message(evidence),
+    ]
