@@ -62,6 +62,9 @@ def db_migrate() -> None:
     console.print("applied: " + ", ".join(applied) if applied else "schema is up to date")
 
 
+SKIPPED_SHOWN = 20
+
+
 @source_app.command("add")
 @handle_errors
 def source_add(
@@ -70,6 +73,9 @@ def source_add(
     interval: int = typer.Option(300, help="Seconds between scheduled syncs."),
     allow: list[str] = typer.Option(["*"], help="Default principals allowed (repeatable)."),
     deny: list[str] = typer.Option([], help="Default principals denied (repeatable)."),
+    follow_symlinks: bool = typer.Option(
+        False, help="Follow symbolic links to files inside the folder (never outside it)."
+    ),
 ) -> None:
     """Register a folder as a source."""
     from knowledge_index.sources.base import AccessGrants
@@ -83,6 +89,7 @@ def source_add(
             path,
             interval_seconds=interval,
             default_acl=AccessGrants(allow=allow, deny=deny),
+            follow_symlinks=follow_symlinks,
         )
     console.print(f"source [bold]{row.id}[/bold] -> {row.root} (every {interval}s)")
 
@@ -118,6 +125,8 @@ def sync(
     ),
 ) -> None:
     """Run the sync of one or every source as a Dagster run, then hand off."""
+    from rich.markup import escape
+
     from knowledge_index.sources.registry import get_source, list_sources
     from knowledge_index.sources.sync import SyncInFlight
 
@@ -139,9 +148,11 @@ def sync(
         "tombstoned",
         "acl only",
         "unreadable",
+        "skipped",
         "pending deletion",
         "seconds",
     )
+    skipped_lines: list[str] = []
     for source_id in names:
         try:
             r = d.sync(source_id)
@@ -164,12 +175,18 @@ def sync(
                     r.tombstoned,
                     r.access_changed,
                     r.unreadable,
+                    r.skipped,
                 )
             ),
             pend,
             f"{r.seconds:.1f}",
         )
+        skipped_lines += [f"{source_id}: {e['path']}: {e['cause']}" for e in r.skipped_entries]
     console.print(table)
+    for line in skipped_lines[:SKIPPED_SHOWN]:
+        console.print(f"[yellow]skipped[/yellow] {escape(line)}", highlight=False)
+    if len(skipped_lines) > SKIPPED_SHOWN:
+        console.print(f"... and {len(skipped_lines) - SKIPPED_SHOWN} more skipped entries")
     if handed_off and run:
         _run_pipeline(d)
     if skipped:

@@ -6,20 +6,25 @@ import hashlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol, runtime_checkable
+from typing import Annotated, BinaryIO, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+Principal = Annotated[str, Field(min_length=1, max_length=256, pattern=r"^(\*|[a-z]+:.+)$")]
 
 
 class AccessGrants(BaseModel):
     """Principals such as `user:alice`, `group:litigation`, or `*` for everyone.
 
     `inherit=False` on a folder's grants breaks inheritance of allows (an ethical wall around a
-    matter); inherited denies always stay.
+    matter); inherited denies always stay. Unknown keys are an error: a misspelled `"denied"`
+    must not silently grant what it meant to withhold.
     """
 
-    allow: list[str] = Field(default_factory=list)
-    deny: list[str] = Field(default_factory=list)
+    model_config = ConfigDict(extra="forbid")
+
+    allow: list[Principal] = Field(default_factory=list, max_length=10_000)
+    deny: list[Principal] = Field(default_factory=list, max_length=10_000)
     inherit: bool = True
 
     def merged(self, child: AccessGrants) -> AccessGrants:
@@ -53,6 +58,20 @@ class Observation:
     acl: AccessGrants | None = None
 
 
+@dataclass(frozen=True)
+class SkippedEntry:
+    """An entry the scan could not take, with its cause; the rest of the source still syncs.
+
+    `path` is relative to the source root, with bytes that are not UTF-8 kept as `\\xNN`
+    escapes. `subtree`: a folder that could not be listed, so objects known below it are not
+    missing (they must never be tombstoned because a folder became unreadable).
+    """
+
+    path: str
+    cause: str
+    subtree: bool = False
+
+
 @dataclass
 class ChangeBatch:
     observations: list[Observation] = field(default_factory=list)
@@ -69,8 +88,9 @@ class SyncSource(Protocol):
     kind: str
     capabilities: SourceCapabilities
 
-    def full_scan(self) -> Iterator[Observation]:
-        """Everything, in a stable order; objects that vanish mid-scan are simply not yielded."""
+    def full_scan(self) -> Iterator[Observation | SkippedEntry]:
+        """Everything, in a stable order; objects that vanish mid-scan are simply not yielded,
+        entries that cannot be taken are yielded as `SkippedEntry` with their cause."""
         ...
 
     def changes(self, cursor: str | None) -> ChangeBatch: ...

@@ -24,6 +24,7 @@ class SourceRow(BaseModel):
     default_acl: AccessGrants
     sync_interval_seconds: int
     allow_empty_scan: bool
+    follow_symlinks: bool = False
     paused: bool
     status: str
     last_error: str | None
@@ -37,6 +38,7 @@ def add_source(
     default_acl: AccessGrants | None = None,
     interval_seconds: int = 300,
     allow_empty_scan: bool = False,
+    follow_symlinks: bool = False,
 ) -> SourceRow:
     if not _NAME.match(name):
         raise ConfigError(
@@ -53,7 +55,8 @@ def add_source(
             conn.execute(
                 text(
                     "INSERT INTO sources (id, kind, root, default_acl, sync_interval_seconds,"
-                    " allow_empty_scan) VALUES (:id, 'folder', :root, CAST(:acl AS jsonb), :i, :e)"
+                    " allow_empty_scan, follow_symlinks)"
+                    " VALUES (:id, 'folder', :root, CAST(:acl AS jsonb), :i, :e, :links)"
                 ),
                 {
                     "id": name,
@@ -61,6 +64,7 @@ def add_source(
                     "acl": acl.model_dump_json(),
                     "i": interval_seconds,
                     "e": allow_empty_scan,
+                    "links": follow_symlinks,
                 },
             )
     except IntegrityError as exc:
@@ -73,7 +77,7 @@ def get_source(conn: Connection, name: str) -> SourceRow:
         conn.execute(
             text(
                 "SELECT id, kind, root, default_acl, sync_interval_seconds, allow_empty_scan,"
-                " paused, status, last_error FROM sources WHERE id = :id"
+                " follow_symlinks, paused, status, last_error FROM sources WHERE id = :id"
             ),
             {"id": name},
         )
@@ -94,7 +98,7 @@ def open_source(row: SourceRow) -> SyncSource:
     if row.kind == "folder":
         if not row.root:
             raise ConfigError(f"source {row.id} has no root folder")
-        return FolderSource(Path(row.root), row.default_acl)
+        return FolderSource(Path(row.root), row.default_acl, follow_symlinks=row.follow_symlinks)
     raise ConfigError(f"source {row.id} has unknown kind {row.kind!r}")
 
 

@@ -19,7 +19,13 @@ from sqlalchemy.exc import IntegrityError
 
 from knowledge_index.ledger.store import restart_document, seed_objects
 from knowledge_index.settings import Settings
-from knowledge_index.sources.base import AccessGrants, Observation, SyncSource, stable_object_id
+from knowledge_index.sources.base import (
+    AccessGrants,
+    Observation,
+    SkippedEntry,
+    SyncSource,
+    stable_object_id,
+)
 from knowledge_index.sources.registry import get_source, open_source, set_source_status
 
 BATCH = 500
@@ -44,6 +50,9 @@ class SyncReport(BaseModel):
     tombstoned: int = 0
     access_changed: int = 0
     unreadable: int = 0
+    # Entries the scan could not take (odd names, links, FIFOs, unlistable folders), with causes.
+    skipped: int = 0
+    skipped_entries: list[dict[str, str]] = []
     pending_deletions: int = 0
     deletion_confirmations: str | None = None
     mass_deletion: bool = False
@@ -184,8 +193,14 @@ def _scan(
     with engine.connect() as conn:
         known = _load_known(conn, source_id)
     seen: set[str] = set()
+    unlisted: list[str] = []
     pending: list[tuple[Observation, _Known | None]] = []
     for obs in source.full_scan():
+        if isinstance(obs, SkippedEntry):
+            _record_skipped(report, obs)
+            if obs.subtree:
+                unlisted.append(obs.path.rstrip("/") + "/")
+            continue
         seen.add(obs.external_id)
         report.observed += 1
         pending.append((obs, known.get(obs.external_id)))
@@ -194,11 +209,25 @@ def _scan(
             pending = []
     if pending:
         _apply_batch(engine, source_id, source, pending, report, register_partitions)
-    missing = sorted(k.id for ext, k in known.items() if not k.deleted and ext not in seen)
+    # What sits below a folder that could not be listed is not missing: it was not looked at.
+    missing = sorted(
+        k.id
+        for ext, k in known.items()
+        if not k.deleted and ext not in seen and not ext.startswith(tuple(unlisted))
+    )
     with engine.begin() as conn:
         _confirm_deletions(
             conn, settings, source_id, source, allow_empty_scan, known, missing, report
         )
+
+
+MAX_SKIPPED_LISTED = 200
+
+
+def _record_skipped(report: SyncReport, entry: SkippedEntry) -> None:
+    report.skipped += 1
+    if len(report.skipped_entries) < MAX_SKIPPED_LISTED:
+        report.skipped_entries.append({"path": entry.path, "cause": entry.cause})
 
 
 def _apply_batch(
@@ -445,6 +474,7 @@ def _write_counters(
             " changed = :changed, unchanged = :unchanged, restored = :restored,"
             " tombstoned = :tombstoned, access_changed = :access_changed,"
             " unreadable = :unreadable, pending_deletions = :pending_deletions,"
+            " skipped = :skipped, skipped_entries = CAST(:skipped_entries AS jsonb),"
             " handed_off = :handed_off, error = :error, updated_at = now(),"
             " finished_at = CASE WHEN :status IN ('completed', 'failed') THEN now() END"
             " WHERE id = :id"
@@ -464,6 +494,8 @@ def _write_counters(
                     "handed_off",
                 }
             ),
+            "skipped": report.skipped,
+            "skipped_entries": json.dumps(report.skipped_entries),
             "status": status,
             "error": error,
             "id": report.sync_run_id,
