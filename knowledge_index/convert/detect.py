@@ -52,16 +52,32 @@ def _zip_kind(data: bytes) -> DocumentFormat:
 
 
 def _looks_like_email(head: bytes) -> bool:
+    """A mail is a header block (any length, folded lines allowed) ended by a blank line.
+
+    Real transport headers run to dozens of Received and DKIM lines before From or Subject, so
+    the whole block is read, not its first lines. Every line must be a header (or a fold); an
+    mbox envelope line ("From sender date") may come first.
+    """
+    lines = head.splitlines()
+    if lines and lines[0].startswith(b"From ") and not lines[0].startswith(b"From: "):
+        lines = lines[1:]
     seen: set[bytes] = set()
-    for line in head.splitlines()[:40]:
+    ended = False
+    for line in lines:
         if not line.strip():
+            ended = True
             break
         if line[:1] in (b" ", b"\t"):
+            if not seen:
+                return False
             continue  # folded header continuation
         match = _HEADER_RE.match(line)
         if not match:
             return False
         seen.add(match.group(1).lower())
+    # A block cut off by the sniff window still counts when it already shows a mail's headers.
+    if not ended and len(head) < _SNIFF:
+        return False
     return len(seen & _MAIL_HEADERS) >= 2 and bool(seen & {b"from", b"message-id", b"received"})
 
 

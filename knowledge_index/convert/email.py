@@ -29,6 +29,12 @@ from knowledge_index.convert.model import (
 from knowledge_index.errors import UnsupportedDocument
 
 _MSGID_RE = re.compile(r"<[^<>\s]+>")
+_SIGNATURE_TYPES = {
+    "application/pkcs7-signature",
+    "application/x-pkcs7-signature",
+    "application/pgp-signature",
+}
+_SIGNATURE_NAMES = (".p7s", ".asc", ".sig")
 _BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre"}
 
 
@@ -76,6 +82,49 @@ def _body_text(message: EmailMessage) -> tuple[str, str]:
     return content.replace("\r\n", "\n").strip(), "plain"
 
 
+def _attachment_parts(message: EmailMessage) -> list[EmailMessage]:
+    """Every non-body part, including those inside a signed mail's multipart/signed wrapper.
+
+    `iter_attachments` stops at the first multipart layer it does not walk into; a signed mail
+    nests its real multipart/mixed inside multipart/signed.
+    """
+    parts: list[EmailMessage] = []
+    body = message.get_body(preferencelist=("plain", "html"))
+    for part in message.iter_attachments():
+        if part.is_multipart() and part.get_content_type() != "message/rfc822":
+            parts += [p for p in part.walk() if not p.is_multipart() and p is not body]
+        else:
+            parts.append(part)
+    if message.get_content_type() == "multipart/signed":
+        inner = message.get_payload()
+        if isinstance(inner, list) and inner and inner[0].is_multipart():
+            parts = _attachment_parts(inner[0]) + [p for p in parts if p not in inner[0].walk()]
+    # Pictures referenced from the HTML body live inside the body's multipart/related.
+    taken = {id(p) for p in parts}
+    parts += [
+        p
+        for p in message.walk()
+        if not p.is_multipart()
+        and p is not body
+        and id(p) not in taken
+        and p.get_content_type().startswith("image/")
+        and p["Content-ID"]
+    ]
+    return parts
+
+
+def _role(part: Message, name: str) -> str:
+    ctype = part.get_content_type()
+    if ctype in _SIGNATURE_TYPES or name.lower().endswith(_SIGNATURE_NAMES):
+        return "signature"
+    if ctype == "text/calendar" or name.lower().endswith(".ics"):
+        return "calendar"
+    disposition = (part.get_content_disposition() or "").lower()
+    if ctype.startswith("image/") and part["Content-ID"] and disposition != "attachment":
+        return "inline_image"  # a logo or pasted picture shown in the body
+    return "document"
+
+
 def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[ChildDocument]]:
     started = time.perf_counter()
     message = BytesParser(policy=policy.default).parsebytes(data)
@@ -108,21 +157,24 @@ def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[
     body, body_kind = _body_text(message)
     attachments: list[Attachment] = []
     children: list[ChildDocument] = []
-    for index, part in enumerate(message.iter_attachments(), start=1):
+    for index, part in enumerate(_attachment_parts(message), start=1):
         payload = part.get_payload(decode=True)
         if payload is None:  # an attached message/rfc822 keeps its structure
             inner = part.get_payload()
             payload = inner[0].as_bytes() if isinstance(inner, list) and inner else b""
         name = part.get_filename() or f"attachment-{index}"
+        role = _role(part, name)
         attachments.append(
             Attachment(
                 filename=name,
                 content_type=part.get_content_type(),
                 size=len(payload),
                 sha256=hashlib.sha256(payload).hexdigest(),
+                role=role,
             )
         )
-        children.append(ChildDocument(filename=name, data=payload, relation="email_attachment"))
+        if role == "document":
+            children.append(ChildDocument(filename=name, data=payload, relation="email_attachment"))
 
     head = [
         f"Subject: {headers.subject or ''}",
@@ -133,8 +185,9 @@ def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[
         head.append(f"Cc: {', '.join(headers.cc)}")
     if date:
         head.append(f"Date: {date.isoformat()}")
-    if attachments:
-        head.append("Attachments: " + ", ".join(a.filename for a in attachments))
+    documents = [a.filename for a in attachments if a.role == "document"]
+    if documents:
+        head.append("Attachments: " + ", ".join(documents))
     text = "\n".join(head) + "\n\n" + body
     document = StructuredDocument(
         format="email",

@@ -61,6 +61,9 @@ class Attachment(BaseModel):
     content_type: str
     size: int
     sha256: str
+    # "document": converted as a child document of its own. The others are parts of the mail,
+    # recorded here but never converted: a signature, a calendar invitation, an inline image.
+    role: Literal["document", "signature", "calendar", "inline_image"] = "document"
 
 
 class EmailHeaders(BaseModel):
