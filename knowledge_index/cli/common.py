@@ -63,6 +63,6 @@ def open_db():
 
 def driver(settings):
     quiet_libraries()
-    from knowledge_index.defs.driver import Driver
+    from knowledge_index.orchestration.driver import Driver
 
     return Driver(settings)
