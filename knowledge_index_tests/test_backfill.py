@@ -116,8 +116,7 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     monkeypatch.setitem(CODE_STAGE_VERSIONS, "convert", "ki-2")
     monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", str(BATCH))  # the backfill policy's batch
     instance = inline_instance(load_settings())
-    graph = load_definitions().resolve_asset_graph()
-    result = rerun_stage_backfill(load_settings(), instance, "convert", graph, bump=False)
+    result = rerun_stage_backfill(load_settings(), instance, "convert", bump=False)
     assert result.backfill is not None and result.backfill.partitions == DOCS
     backfill_id = result.backfill.backfill_id
     stored = instance.get_backfill(backfill_id)

@@ -386,12 +386,10 @@ def rerun(
         raise typer.Exit(EXIT_SKIPPED)
     quiet_libraries()
     from knowledge_index.orchestration.backfill import drive_backfill, rerun_stage_backfill
-    from knowledge_index.orchestration.codelocation import load_definitions
     from knowledge_index.orchestration.instance import get_instance, inline_instance
 
     instance = inline_instance(settings) if run else get_instance(settings)
-    graph = load_definitions().resolve_asset_graph()
-    result = rerun_stage_backfill(settings, instance, stage, graph, bump=bump)
+    result = rerun_stage_backfill(settings, instance, stage, bump=bump)
     console.print(f"{stage} producer_version is now {result.producer_version}")
     if result.backfill is None:
         console.print(f"nothing owed for {stage}: no backfill created")

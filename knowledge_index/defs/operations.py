@@ -46,12 +46,7 @@ def rerun_stage_op(context: OpExecutionContext, config: RerunConfig, ki: Knowled
     with ki.engine().connect() as conn:
         preview = rerun_preview(conn, config.stage)
     result = rerun_stage_backfill(
-        ki.settings(),
-        context.instance,
-        config.stage,
-        context.repository_def.asset_graph,
-        bump=config.bump,
-        trigger="ui",
+        ki.settings(), context.instance, config.stage, bump=config.bump, trigger="ui"
     )
     backfill = result.backfill
     summary = {

@@ -27,7 +27,7 @@ from sqlalchemy import Engine
 
 from knowledge_index.ledger.report import owed_object_ids
 from knowledge_index.orchestration import dagster_internals as internals
-from knowledge_index.orchestration.codelocation import daemon_workspace
+from knowledge_index.orchestration.codelocation import daemon_workspace, load_definitions
 from knowledge_index.orchestration.launch import register_missing_partitions
 from knowledge_index.orchestration.partitions import DOCUMENTS
 from knowledge_index.orchestration.tags import STAGE_TAG, TRIGGER_TAG
@@ -122,7 +122,6 @@ def rerun_stage_backfill(
     settings: Settings,
     instance: DagsterInstance,
     stage: str,
-    asset_graph: Any,
     *,
     bump: bool = True,
     trigger: str = "rerun",
@@ -130,8 +129,8 @@ def rerun_stage_backfill(
     """Bump the stage's rerun token (unless `bump` is off, e.g. after a code-version change),
     let the ledger requeue what ran under another version, and back-fill the owed documents.
 
-    `asset_graph` is the code location's (the caller has it: the CLI loads the location, an op
-    reads its repository); the backfill only needs its partitions and backfill policies.
+    The backfill is planned against the code location loaded afresh after the bump, as the
+    backfill daemon will see it (its partitions and backfill policies).
     """
     import json
 
@@ -144,5 +143,6 @@ def rerun_stage_backfill(
     engine = get_engine(settings)
     with engine.begin() as conn:
         prepare(conn, settings)
-    backfill = create_stage_backfill(instance, engine, asset_graph, stage, trigger=trigger)
+    graph = load_definitions().resolve_asset_graph()
+    backfill = create_stage_backfill(instance, engine, graph, stage, trigger=trigger)
     return RerunResult(stage, settings.producer_version(stage), backfill)
