@@ -85,9 +85,9 @@ def _only_fetch() -> None:
 @dagster.definitions
 def scale_defs() -> dagster.Definitions:
     _only_fetch()
-    from knowledge_index.defs.build import build_definitions
+    from knowledge_index.orchestration.codelocation import load_definitions
 
-    return build_definitions()
+    return load_definitions()
 
 
 # --------------------------------------------------------------------------------------------
@@ -587,11 +587,13 @@ def worker_main(spec: dict) -> dict:
     from knowledge_index.orchestration.launch import group_ranges, register_missing_partitions
 
     defs = driver.defs
-    sync_sensor = defs.get_sensor_def(f"sync_{SOURCE}")
+    sync_sensor = defs.get_sensor_def("sync_sources")
     insertion = defs.get_sensor_def("insertion")
 
     def eval_sensor(sensor_def, cursor=None):
-        ctx = build_sensor_context(instance=instance, definitions=defs, cursor=cursor)
+        ctx = build_sensor_context(
+            instance=instance, definitions=defs, cursor=cursor, resources=dict(defs.resources)
+        )
         t, data = _timed(sensor_def.evaluate_tick, ctx)
         return t, data
 
