@@ -98,8 +98,8 @@ def main() -> None:
 
         quiet_libraries()
         from knowledge_index.db import get_engine
-        from knowledge_index.defs.driver import Driver
         from knowledge_index.migrations import migrate
+        from knowledge_index.orchestration.driver import Driver
         from knowledge_index.settings import load_settings
         from knowledge_index.sources.registry import add_source
 

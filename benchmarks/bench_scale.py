@@ -85,9 +85,9 @@ def _only_fetch() -> None:
 @dagster.definitions
 def scale_defs() -> dagster.Definitions:
     _only_fetch()
-    from knowledge_index.defs.build import build_definitions
+    from knowledge_index.orchestration.codelocation import load_definitions
 
-    return build_definitions()
+    return load_definitions()
 
 
 # --------------------------------------------------------------------------------------------
@@ -477,12 +477,12 @@ def worker_main(spec: dict) -> dict:
     _only_fetch()
     from sqlalchemy import create_engine, text
 
-    import knowledge_index.defs.driver as driver_mod
+    import knowledge_index.orchestration.driver as driver_mod
     from knowledge_index.db import dagster_url, get_engine
-    from knowledge_index.defs.driver import Driver
-    from knowledge_index.defs.instance import get_instance
-    from knowledge_index.defs.launch import plan_stage_runs
     from knowledge_index.ledger.report import owed_object_ids
+    from knowledge_index.orchestration.driver import Driver
+    from knowledge_index.orchestration.instance import get_instance
+    from knowledge_index.orchestration.launch import plan_stage_runs
     from knowledge_index.settings import load_settings
     from knowledge_index.sources.registry import add_source
 
@@ -583,15 +583,17 @@ def worker_main(spec: dict) -> dict:
     # ---- 1. sensor ticks per 1,000 new files --------------------------------------------------
     from dagster import build_sensor_context
 
-    from knowledge_index.defs.launch import group_ranges, register_missing_partitions
     from knowledge_index.ledger.maintenance import prepare
+    from knowledge_index.orchestration.launch import group_ranges, register_missing_partitions
 
     defs = driver.defs
-    sync_sensor = defs.get_sensor_def(f"sync_{SOURCE}")
+    sync_sensor = defs.get_sensor_def("sync_sources")
     insertion = defs.get_sensor_def("insertion")
 
     def eval_sensor(sensor_def, cursor=None):
-        ctx = build_sensor_context(instance=instance, definitions=defs, cursor=cursor)
+        ctx = build_sensor_context(
+            instance=instance, definitions=defs, cursor=cursor, resources=dict(defs.resources)
+        )
         t, data = _timed(sensor_def.evaluate_tick, ctx)
         return t, data
 
@@ -745,7 +747,7 @@ def daemon_iteration_main(spec: dict) -> dict:
     from dagster._core.workspace.load_target import PythonFileTarget
     from dagster._daemon.backfill import execute_backfill_iteration
 
-    from knowledge_index.defs.instance import get_instance
+    from knowledge_index.orchestration.instance import get_instance
     from knowledge_index.settings import load_settings
 
     instance = get_instance(load_settings())

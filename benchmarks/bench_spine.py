@@ -383,7 +383,7 @@ def _make_instance(settings, storage: str):
     from dagster import DagsterInstance
 
     from knowledge_index.db import dagster_url
-    from knowledge_index.defs.instance import instance_config
+    from knowledge_index.orchestration.instance import instance_config
 
     cfg = instance_config(settings)
     if storage == "plain":
@@ -440,8 +440,8 @@ def install_prototype(kind: str) -> None:
     )
 
     import knowledge_index.defs.assets as assets_mod
-    from knowledge_index.defs.partitions import documents
     from knowledge_index.defs.resources import KnowledgeIndex
+    from knowledge_index.orchestration.partitions import documents
     from knowledge_index.runner import run_stage
 
     # This module uses postponed annotations; Dagster resolves them in the module's globals.
@@ -498,7 +498,7 @@ def install_prototype(kind: str) -> None:
     from dagster._core.events import DagsterEventType
     from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
 
-    from knowledge_index.defs.storage import PooledPostgresEventLogStorage
+    from knowledge_index.orchestration.storage import PooledPostgresEventLogStorage
 
     stock = PooledPostgresEventLogStorage.store_event_batch
 
@@ -517,13 +517,12 @@ def install_prototype(kind: str) -> None:
 
 
 def worker_dagster(spec: dict) -> dict:
-    from dagster import AssetKey
-    from dagster._core.storage.partition_status_cache import AssetPartitionStatus
+    from dagster import AssetKey, AssetPartitionStatus
     from sqlalchemy import text
 
     from knowledge_index.db import dagster_url, get_engine
-    from knowledge_index.defs.driver import Driver
-    from knowledge_index.defs.partitions import DOCUMENTS, documents
+    from knowledge_index.orchestration.driver import Driver
+    from knowledge_index.orchestration.partitions import DOCUMENTS, documents
     from knowledge_index.settings import load_settings
 
     if spec.get("prototype"):
@@ -571,7 +570,7 @@ def worker_dagster(spec: dict) -> dict:
     ev0, _ = _event_rows_since(events_url, None)
     if spec.get("profile"):
         # Only two ranges: the first warms up, the second is profiled.
-        from knowledge_index.defs.launch import plan_stage_runs
+        from knowledge_index.orchestration.launch import plan_stage_runs
 
         for plan in plan_stage_runs(instance, engine, "fetch", settings.pipeline.batch_size)[:2]:
             driver._execute_range("fetch", plan.tags("bench"))

@@ -17,7 +17,7 @@ from dagster import AssetKey
 from sqlalchemy import text
 
 from knowledge_index import pipeline
-from knowledge_index.defs.driver import Driver
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.support.estate import make_files

@@ -9,29 +9,30 @@ import sys
 from collections import Counter
 
 import pytest
-from dagster import DagsterInstance, build_sensor_context
-from dagster._core.execution.backfill import BulkActionStatus
-from dagster._core.storage.dagster_run import RunsFilter
-from dagster._core.storage.tags import BACKFILL_ID_TAG
+from dagster import DagsterInstance, RunsFilter
 from sqlalchemy import text
 
 from knowledge_index import pipeline
-from knowledge_index.defs.assets import built_stages
-from knowledge_index.defs.backfill import (
-    CODE_LOCATION_MODULE,
+from knowledge_index.orchestration.backfill import (
     TERMINAL,
     backfill_iteration,
-    daemon_workspace,
-    inline_instance,
     rerun_stage_backfill,
     stages_owned_by_backfills,
 )
-from knowledge_index.defs.build import build_definitions
-from knowledge_index.defs.driver import Driver
+from knowledge_index.orchestration.codelocation import (
+    CODE_LOCATION_MODULE,
+    daemon_workspace,
+    load_definitions,
+)
+from knowledge_index.orchestration.dagster_internals import BACKFILL_ID_TAG, BulkActionStatus
+from knowledge_index.orchestration.driver import Driver
+from knowledge_index.orchestration.instance import inline_instance
+from knowledge_index.orchestration.stages import stage_names
 from knowledge_index.pipeline import downstream_of
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.support.estate import make_files
+from knowledge_index_tests.support.sensors import tick
 
 DOCS = 6
 BATCH = 3
@@ -132,10 +133,9 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
 
     # Meanwhile the insertion sensor leaves convert to the backfill, but downstream follows.
     assert stages_owned_by_backfills(instance) == {"convert"}
-    defs = build_definitions(load_settings())
-    insertion = next(s for s in defs.sensors if s.name == "insertion")
-    tick = insertion(build_sensor_context(instance=instance, definitions=defs))
-    requested = {r.tags["ki/stage"] for r in tick.run_requests}
+    defs = load_definitions()
+    planned = tick(defs, "insertion", instance)
+    requested = {r.tags["ki/stage"] for r in planned.run_requests}
     assert "convert" not in requested and downstream_of("convert")[0] in requested
 
     # Restart: a fresh instance, a freshly imported code location, a new daemon.
@@ -157,7 +157,7 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     Driver(load_settings()).run_until_idle()
 
     after = _ledger(engine)
-    rerun_stages = [s for s in ("convert", *downstream_of("convert")) if s in built_stages()]
+    rerun_stages = [s for s in ("convert", *downstream_of("convert")) if s in stage_names()]
     expected = Counter({(s, d): 1 for s in rerun_stages for d in ran_convert})
     assert counted_calls == expected, "each document re-ran convert and downstream exactly once"
     changed = {k for k in before if after[k] != before[k]}

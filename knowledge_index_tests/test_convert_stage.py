@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from dagster import AssetKey
-from dagster._core.storage.partition_status_cache import AssetPartitionStatus
+from dagster import AssetKey, AssetPartitionStatus
 from sqlalchemy import text
 
 from knowledge_index.artifacts import get_artifact
-from knowledge_index.defs.driver import Driver
-from knowledge_index.defs.partitions import documents
+from knowledge_index.orchestration.driver import Driver
+from knowledge_index.orchestration.partitions import documents
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.convert import samples

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import logging
+from datetime import UTC, datetime, timedelta
+
 import pytest
-from dagster import AssetKey, build_sensor_context
-from dagster._core.storage.partition_status_cache import AssetPartitionStatus
+from dagster import AssetKey, AssetPartitionStatus, DagsterRunStatus, RunsFilter
 from sqlalchemy import text
 
-from knowledge_index.defs.build import build_definitions
-from knowledge_index.defs.driver import Driver
-from knowledge_index.defs.partitions import documents
 from knowledge_index.ledger.report import status
+from knowledge_index.orchestration.codelocation import daemon_workspace, load_definitions
+from knowledge_index.orchestration.dagster_internals import sensor_daemon_iteration
+from knowledge_index.orchestration.driver import Driver
+from knowledge_index.orchestration.instance import get_instance
+from knowledge_index.orchestration.partitions import documents
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index.sources.sync import SyncInFlight, reserve_sync_run
 from knowledge_index_tests.support.estate import make_files
+from knowledge_index_tests.support.sensors import tick
 
 
 @pytest.fixture
@@ -24,16 +30,6 @@ def estate(engine, tmp_path):
     with engine.begin() as conn:
         add_source(conn, "estate", root)
     return root
-
-
-def test_definitions_load_and_validate(settings, engine, estate):
-    defs = build_definitions(settings)
-    type(defs).validate_loadable(defs)
-    assert defs.resolve_job_def("fetch_job") is not None
-    sensor_names = {s.name for s in defs.sensors}
-    assert sensor_names == {"insertion", "sync_estate", "ledger_observer", "ledger_housekeeping"}
-    fetch = defs.resolve_assets_def(AssetKey("fetch"))
-    assert fetch.code_versions_by_key[AssetKey("fetch")] == settings.producer_version("fetch")
 
 
 def test_sync_run_adds_partitions_and_batched_fetch_marks_only_poison_failed(
@@ -94,37 +90,30 @@ def test_second_sync_of_a_source_is_refused_not_run_twice(engine, settings, esta
         reserve_sync_run(conn, "estate", "sensor", "some-run", stale_after=900)
     with pytest.raises(SyncInFlight):
         driver.sync("estate")
-    defs = build_definitions(settings)
-    sensor = next(s for s in defs.sensors if s.name == "sync_estate")
-    result = sensor(build_sensor_context(instance=driver.instance, definitions=defs))
-    assert "in flight" in result.skip_message
+    defs = load_definitions()
+    result = tick(defs, "sync_sources", driver.instance)
+    assert not result.run_requests
+    assert "in flight" in result.skip_reason.skip_message
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM source_objects")).scalar() == 0
 
 
 def test_sensors_request_sync_then_batched_stage_runs(engine, settings, estate):
     driver = Driver(settings)
-    defs = build_definitions(settings)
-    sync_sensor = next(s for s in defs.sensors if s.name == "sync_estate")
-    ctx = build_sensor_context(instance=driver.instance, definitions=defs)
-    result = sync_sensor(ctx)
+    defs = load_definitions()
+    result = tick(defs, "sync_sources", driver.instance)
     (request,) = result.run_requests
     assert request.tags["ki/source"] == "estate" and request.tags["ki/trigger"] == "interval"
 
     driver.sync("estate", trigger="interval")
     # Just synced and nothing changed on disk: not due.
-    again = sync_sensor(
-        build_sensor_context(instance=driver.instance, definitions=defs, cursor=result.cursor)
-    )
+    again = tick(defs, "sync_sources", driver.instance, cursor=result.cursor)
     assert not again.run_requests
     (estate / "new-file.txt").write_text("fresh", encoding="utf-8")
-    event = sync_sensor(
-        build_sensor_context(instance=driver.instance, definitions=defs, cursor=result.cursor)
-    )
+    event = tick(defs, "sync_sources", driver.instance, cursor=result.cursor)
     assert event.run_requests[0].tags["ki/trigger"] == "event"
 
-    insertion = next(s for s in defs.sensors if s.name == "insertion")
-    out = insertion(build_sensor_context(instance=driver.instance, definitions=defs))
+    out = tick(defs, "insertion", driver.instance)
     assert len(out.run_requests) == 1
     tags = out.run_requests[0].tags
     keys = driver.instance.get_dynamic_partitions("documents")
@@ -146,20 +135,77 @@ def test_housekeeping_runs_outside_the_insertion_tick(engine, settings, estate):
                 " RETURNING source_object_id"
             )
         ).all()
-    defs = build_definitions(settings)
-    insertion = next(s for s in defs.sensors if s.name == "insertion")
-    housekeeping = next(s for s in defs.sensors if s.name == "ledger_housekeeping")
-    ctx = build_sensor_context(instance=driver.instance, definitions=defs)
+    defs = load_definitions()
     # The 15 s tick plans from the ledger as it is: the stale claims are not its business.
-    tick = insertion(ctx)
-    assert sum(int(r.tags["ki/owed"]) for r in tick.run_requests) == 30 - len(stale)
+    planned = tick(defs, "insertion", driver.instance)
+    assert sum(int(r.tags["ki/owed"]) for r in planned.run_requests) == 30 - len(stale)
     with engine.connect() as conn:
         running = conn.execute(
             text("SELECT count(*) FROM processing_state WHERE status = 'running'")
         ).scalar_one()
     assert running == len(stale)
     # The housekeeping sensor recovers them; the next insertion tick owes all 30 again.
-    message = housekeeping(ctx).skip_message
+    message = tick(defs, "ledger_housekeeping", driver.instance).skip_message
     assert '"stale_claims": 3' in message
-    tick = insertion(build_sensor_context(instance=driver.instance, definitions=defs))
-    assert sum(int(r.tags["ki/owed"]) for r in tick.run_requests) == 30
+    planned = tick(defs, "insertion", driver.instance)
+    assert sum(int(r.tags["ki/owed"]) for r in planned.run_requests) == 30
+
+
+def _sync_runs(instance, source: str) -> list:
+    return instance.get_runs(filters=RunsFilter(tags={"ki/source": source}))
+
+
+def test_one_sync_sensor_picks_up_a_source_added_after_the_definitions_loaded(
+    engine, settings, tmp_path
+):
+    """Through Dagster's sensor daemon on the product's instance (queued coordinator): each
+    requested sync run is really submitted to the run queue."""
+    first = tmp_path / "first"
+    make_files(first, 2)
+    with engine.begin() as conn:
+        add_source(conn, "first", first)
+    instance = get_instance(settings)
+    log = logging.getLogger("test-sensor-daemon")
+    with daemon_workspace(instance) as workspace:
+        # The code location is loaded; only then does the second source appear.
+        assert sensor_daemon_iteration(workspace, log) == []
+        (run,) = _sync_runs(instance, "first")
+        assert run.status == DagsterRunStatus.QUEUED and run.job_name == "source_sync"
+        assert run.run_config["ops"]["sync_source_op"]["config"]["source"] == "first"
+
+        second = tmp_path / "second"
+        make_files(second, 2)
+        with engine.begin() as conn:
+            add_source(conn, "second", second)
+        # The next tick, well past the sensor's minimum interval: the new source gets its run,
+        # and the first, whose sync is still queued, gets no second one.
+        later = datetime.now(UTC) + timedelta(minutes=10)
+        assert sensor_daemon_iteration(workspace, log, now=later) == []
+    (new_run,) = _sync_runs(instance, "second")
+    assert new_run.status == DagsterRunStatus.QUEUED
+    assert new_run.tags["ki/trigger"] == "interval"
+    assert len(_sync_runs(instance, "first")) == 1
+
+
+def test_sync_sensor_cursor_maps_each_source_to_its_fingerprint(engine, settings, tmp_path):
+    roots = {}
+    for name in ("a", "b"):
+        roots[name] = tmp_path / name
+        make_files(roots[name], 2)
+        with engine.begin() as conn:
+            add_source(conn, name, roots[name])
+    driver = Driver(settings)
+    defs = load_definitions()
+    first = tick(defs, "sync_sources", driver.instance)
+    assert {r.tags["ki/source"] for r in first.run_requests} == {"a", "b"}
+    assert set(json.loads(first.cursor)) == {"a", "b"}
+    driver.sync("a", trigger="interval")
+    driver.sync("b", trigger="interval")
+    # A file lands in b only: b syncs on the event, a is neither due nor changed.
+    (roots["b"] / "late.txt").write_text("late", encoding="utf-8")
+    event = tick(defs, "sync_sources", driver.instance, cursor=first.cursor)
+    assert [(r.tags["ki/source"], r.tags["ki/trigger"]) for r in event.run_requests] == [
+        ("b", "event")
+    ]
+    assert json.loads(event.cursor)["a"] == json.loads(first.cursor)["a"]
+    assert json.loads(event.cursor)["b"] != json.loads(first.cursor)["b"]

@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-from dagster._config import process_config
-from dagster._core.instance.config import dagster_instance_config
-from dagster._core.workspace.config_schema import ensure_workspace_config
+
+from knowledge_index.orchestration.dagster_internals import (
+    validate_class_config,
+    validate_instance_folder,
+    validate_workspace,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = {
@@ -25,20 +28,19 @@ def test_dagster_yaml_passes_dagsters_own_validation(tmp_path, monkeypatch):
     for key, value in ENV.items():
         monkeypatch.setenv(key, value)
     shutil.copy(REPO / "dagster.yaml", tmp_path / "dagster.yaml")
-    config, custom_instance = dagster_instance_config(str(tmp_path))
-    assert custom_instance is None
+    config = validate_instance_folder(str(tmp_path))
     # Each pluggable class validates its own config section.
     for section in ("storage", "run_coordinator", "run_launcher"):
         body = config[section]
         if section == "storage":
             body = body["custom"]
         # Import, do not instantiate: instantiating would connect to Postgres and Docker.
-        module = body["module"].replace("dagster.core.", "dagster._core.")  # Dagster's alias
-        klass = getattr(importlib.import_module(module), body["class"])
-        result = process_config(klass.config_type(), body.get("config") or {})
-        assert result.success, (section, result.errors)
+        klass = getattr(importlib.import_module(body["module"]), body["class"])
+        errors = validate_class_config(klass.config_type(), body.get("config") or {})
+        assert not errors, (section, errors)
     assert config["run_launcher"]["class"] == "DockerRunLauncher"
     assert config["run_coordinator"]["class"] == "QueuedRunCoordinator"
+    assert config["storage"]["custom"]["module"] == "knowledge_index.orchestration.storage"
     assert config["run_monitoring"]["free_slots_after_run_end_seconds"] > 0
     limits = config["concurrency"]["runs"]["tag_concurrency_limits"]
     assert {"key": "ki/source", "value": {"applyLimitPerUniqueValue": True}, "limit": 1} in limits
@@ -46,7 +48,7 @@ def test_dagster_yaml_passes_dagsters_own_validation(tmp_path, monkeypatch):
 
 def test_workspace_yaml_passes_dagsters_own_validation():
     path = REPO / "workspace.yaml"
-    config = ensure_workspace_config(yaml.safe_load(path.read_text()), str(path))
+    config = validate_workspace(yaml.safe_load(path.read_text()), str(path))
     (location,) = config["load_from"]
     assert location["grpc_server"]["location_name"] == "knowledge_index"
 

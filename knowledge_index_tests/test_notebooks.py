@@ -9,7 +9,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from knowledge_index.defs.driver import Driver
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.sample import sample_estate_path
 from knowledge_index.sources.registry import add_source
 

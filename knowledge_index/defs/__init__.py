@@ -1,7 +1,7 @@
-"""The Dagster layer: a thin shell over the domain. Nothing here decides what a document needs."""
+"""Dagster definitions only: assets, asset checks, sensors, jobs and resources.
 
-import os
-
-# Events of a run are written in batches (one multi-row INSERT per batch of per-document
-# events); without it every document's event is its own statement. Set before Dagster logs.
-os.environ.setdefault("DAGSTER_EVENT_BATCH_SIZE", "100")
+Loaded by `knowledge_index.definitions` through `load_from_defs_folder` ([tool.dg] in
+pyproject.toml); every module here contributes what it defines at module level or through a
+`@dg.definitions` function. Nothing imports this package: the machinery these definitions use
+lives in `knowledge_index.orchestration`.
+"""

@@ -1,4 +1,4 @@
-"""Asset checks: the ledger's health per stage and index/Postgres agreement, in the UI."""
+"""The ledger's health per stage as an asset check, in the UI."""
 
 from dagster import (
     AssetCheckExecutionContext,
@@ -37,27 +37,3 @@ def build_ledger_check(stage: str) -> AssetChecksDefinition:
         )
 
     return _check
-
-
-@asset_check(
-    asset="search_index",
-    name="matches_postgres",
-    description="The search index holds exactly the chunks Postgres holds.",
-    blocking=False,
-)
-def search_index_matches_postgres(ki: KnowledgeIndex) -> AssetCheckResult:
-    from sqlalchemy import text
-
-    from knowledge_index.search_sync import open_index, pending_changes
-
-    settings = ki.settings()
-    engine = ki.engine()
-    with engine.connect() as conn:
-        pg = conn.execute(text("SELECT count(*) FROM chunks")).scalar_one()
-    index_count = open_index(settings).count()
-    pending = pending_changes(engine, settings)
-    return AssetCheckResult(
-        passed=index_count == pg and pending == 0,
-        severity=AssetCheckSeverity.WARN,
-        metadata={"index_chunks": index_count, "postgres_chunks": pg, "pending_changes": pending},
-    )

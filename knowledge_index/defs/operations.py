@@ -23,6 +23,9 @@ from dagster import (
 )
 
 from knowledge_index.defs.resources import KnowledgeIndex
+from knowledge_index.orchestration.backfill import rerun_stage_backfill
+from knowledge_index.orchestration.jobs import RERUN_JOB
+from knowledge_index.orchestration.stages import stage_names
 
 
 class RerunConfig(Config):
@@ -36,7 +39,6 @@ class RerunConfig(Config):
     "it runs it again (downstream follows)."
 )
 def rerun_stage_op(context: OpExecutionContext, config: RerunConfig, ki: KnowledgeIndex) -> dict:
-    from knowledge_index.defs.backfill import rerun_stage_backfill
     from knowledge_index.ledger.report import rerun_preview
     from knowledge_index.pipeline import check_stage
 
@@ -75,6 +77,7 @@ def rerun_stage_op(context: OpExecutionContext, config: RerunConfig, ki: Knowled
 
 
 @job(
+    name=RERUN_JOB,
     description="Re-run one stage corpus-wide (the UI twin of `ki rerun STAGE`).",
     tags={"ki/kind": "operator"},
 )
@@ -82,28 +85,24 @@ def rerun_stage() -> None:
     rerun_stage_op()
 
 
-def build_ledger_observer(stages: list[str]):
-    @sensor(
-        name="ledger_observer",
-        minimum_interval_seconds=300,
-        default_status=DefaultSensorStatus.RUNNING,
-        description="Records every stage's ledger buckets as an observation (plotted over time).",
-    )
-    def _observer(context: SensorEvaluationContext) -> SensorResult:
-        from knowledge_index.db import get_engine
-        from knowledge_index.ledger.report import status
-        from knowledge_index.settings import load_settings
+@sensor(
+    name="ledger_observer",
+    minimum_interval_seconds=300,
+    default_status=DefaultSensorStatus.RUNNING,
+    description="Records every stage's ledger buckets as an observation (plotted over time).",
+)
+def ledger_observer(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SensorResult:
+    from knowledge_index.ledger.report import status
 
-        with get_engine(load_settings()).connect() as conn:
-            report = status(conn)
-        events = [
-            AssetObservation(
-                asset_key=AssetKey(s.stage),
-                metadata={f"bucket_{name}": count for name, count in s.buckets.items()},
-            )
-            for s in report.stages
-            if s.stage in stages
-        ]
-        return SensorResult(asset_events=events)
-
-    return _observer
+    stages = set(stage_names())
+    with ki.engine().connect() as conn:
+        report = status(conn)
+    events = [
+        AssetObservation(
+            asset_key=AssetKey(s.stage),
+            metadata={f"bucket_{name}": count for name, count in s.buckets.items()},
+        )
+        for s in report.stages
+        if s.stage in stages
+    ]
+    return SensorResult(asset_events=events)

@@ -1,7 +1,9 @@
 """Sensors decide *when*; the work happens in runs.
 
-- one sync sensor per source: launches that source's sync run at its interval, or sooner when
-  the folder's directory fingerprint moves (files added, removed or renamed);
+- the sync sensor (every 30 s): reads the sources table on every tick and launches a sync run
+  for each source that is due by its interval, or sooner when its folder's directory fingerprint
+  moved (files added, removed or renamed); a source added while the daemon runs is picked up on
+  the next tick, with no reload of the code location;
 - the insertion sensor (every 15 s): launches batched stage runs for owed rows, never for a
   stage that already has an active run or an in-progress backfill (which own those documents);
 - the housekeeping sensor (every 2 min): the ledger's whole-table rules (stale claims
@@ -14,174 +16,162 @@ import json
 from datetime import UTC, datetime
 
 from dagster import (
+    AssetKey,
     DefaultSensorStatus,
     RunRequest,
     RunsFilter,
-    SensorDefinition,
     SensorEvaluationContext,
     SensorResult,
     SkipReason,
     sensor,
 )
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
-from knowledge_index.db import get_engine
-from knowledge_index.defs.backfill import stages_owned_by_backfills
-from knowledge_index.defs.instance import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
-from knowledge_index.defs.launch import (
+from knowledge_index.defs.resources import KnowledgeIndex
+from knowledge_index.ledger.maintenance import prepare
+from knowledge_index.orchestration.backfill import stages_owned_by_backfills
+from knowledge_index.orchestration.jobs import SYNC_JOB, sync_run_config
+from knowledge_index.orchestration.launch import (
     ACTIVE_STATUSES,
     plan_stage_runs,
     register_missing_partitions,
     stage_has_active_run,
 )
-from knowledge_index.ledger.maintenance import prepare
-from knowledge_index.settings import load_settings
+from knowledge_index.orchestration.stages import stage_names
+from knowledge_index.orchestration.tags import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.sources.folder import FolderSource
-from knowledge_index.sources.registry import SourceRow, get_source, open_source
+from knowledge_index.sources.registry import SourceRow, list_sources, open_source
+from knowledge_index.sources.sync import sync_in_flight
 
+SYNC_SENSOR_INTERVAL_SECONDS = 30
 MAX_RUNS_PER_STAGE_PER_TICK = 10
-
-
-def _last_sync_started(source_id: str) -> datetime | None:
-    engine = get_engine(load_settings())
-    with engine.connect() as conn:
-        return conn.execute(
-            text("SELECT max(started_at) FROM sync_runs WHERE source_id = :s"), {"s": source_id}
-        ).scalar_one()
-
-
-def _ledger_sync_in_flight(source_id: str) -> bool:
-    """A sync started outside the daemon (e.g. `ki sync`) also owns the source."""
-    from knowledge_index.sources.sync import sync_in_flight
-
-    settings = load_settings()
-    with get_engine(settings).connect() as conn:
-        return sync_in_flight(conn, source_id, settings.pipeline.claim_timeout_seconds)
+HOUSEKEEPING_INTERVAL_SECONDS = 120
 
 
 def sync_run_request(source_id: str, trigger: str) -> RunRequest:
     return RunRequest(
-        job_name="source_sync",
-        run_config={
-            "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}}
-        },
+        job_name=SYNC_JOB,
+        run_config=sync_run_config(source_id, trigger),
         tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
     )
 
 
-def build_sync_sensor(row: SourceRow) -> SensorDefinition:
-    source_id = row.id
-
-    @sensor(
-        name=f"sync_{source_id.replace('-', '_')}",
-        job_name="source_sync",
-        minimum_interval_seconds=min(30, row.sync_interval_seconds),
-        default_status=DefaultSensorStatus.RUNNING,
-        description=f"Launches the sync run of source {source_id!r} every "
-        f"{row.sync_interval_seconds}s, sooner when its folders change.",
-    )
-    def _sync_sensor(context: SensorEvaluationContext) -> SensorResult | SkipReason:
-        settings = load_settings()
-        with get_engine(settings).connect() as conn:
-            current = get_source(conn, source_id)
-        if current.paused:
-            return SkipReason(f"source {source_id} is paused")
-        active = context.instance.get_runs(
-            filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: source_id}),
-            limit=1,
-        )
-        if active or _ledger_sync_in_flight(source_id):
-            return SkipReason(f"a sync of {source_id} is already in flight")
-        state = json.loads(context.cursor) if context.cursor else {}
-        source = open_source(current)
-        fingerprint = source.dir_fingerprint() if isinstance(source, FolderSource) else None
-        last = _last_sync_started(source_id)
-        now = datetime.now(UTC)
-        due = last is None or (now - last).total_seconds() >= current.sync_interval_seconds
-        changed = fingerprint is not None and fingerprint != state.get("fingerprint")
-        cursor = json.dumps({"fingerprint": fingerprint})
-        if not (due or changed):
-            return SensorResult(
-                skip_reason=SkipReason("not due and nothing changed"), cursor=cursor
-            )
-        trigger = "interval" if due else "event"
-        return SensorResult(run_requests=[sync_run_request(source_id, trigger)], cursor=cursor)
-
-    return _sync_sensor
+def _last_sync_started(conn: Connection) -> dict[str, datetime]:
+    rows = conn.execute(text("SELECT source_id, max(started_at) FROM sync_runs GROUP BY 1"))
+    return {source_id: started for source_id, started in rows}
 
 
-def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefinition:
-    @sensor(
-        name="insertion",
-        minimum_interval_seconds=15,
-        default_status=DefaultSensorStatus.RUNNING,
-        description="Batched stage runs for every owed document (stages with an active run "
-        "or backfill are left to it).",
-        asset_selection=[*stages, "search_index"] if "index" in stages else stages,
-    )
-    def _insertion(context: SensorEvaluationContext) -> SensorResult | SkipReason:
-        settings = load_settings()
-        engine = get_engine(settings)
-        register_missing_partitions(context.instance, engine)
-        owned = stages_owned_by_backfills(context.instance)
-        requests: list[RunRequest] = []
-        for stage in stages:
-            if stage in owned or stage_has_active_run(context.instance, stage):
-                continue
-            for plan in plan_stage_runs(context.instance, engine, stage, batch_size)[
-                :MAX_RUNS_PER_STAGE_PER_TICK
-            ]:
-                requests.append(
-                    RunRequest(
-                        asset_selection=[_key(stage)],
-                        tags=plan.tags("sensor"),
-                    )
-                )
-        if "index" in stages and not stage_has_active_run(context.instance, "search_index"):
-            from knowledge_index.search_sync import pending_changes
-
-            if pending_changes(engine, settings):
-                requests.append(
-                    RunRequest(
-                        asset_selection=[_key("search_index")],
-                        tags={STAGE_TAG: "search_index", TRIGGER_TAG: "sensor"},
-                    )
-                )
-        if not requests:
-            return SkipReason("nothing owed")
-        return SensorResult(run_requests=requests)
-
-    return _insertion
+def _fingerprint(row: SourceRow) -> str | None:
+    source = open_source(row)
+    return source.dir_fingerprint() if isinstance(source, FolderSource) else None
 
 
-HOUSEKEEPING_INTERVAL_SECONDS = 120
-
-
-def build_housekeeping_sensor() -> SensorDefinition:
-    @sensor(
-        name="ledger_housekeeping",
-        minimum_interval_seconds=HOUSEKEEPING_INTERVAL_SECONDS,
-        default_status=DefaultSensorStatus.RUNNING,
-        description="The ledger's whole-table rules: stale claims recovered, outdated producer "
-        "versions and re-enabled stages re-owed (the insertion sensor then runs them).",
-    )
-    def _housekeeping(context: SensorEvaluationContext) -> SkipReason:
-        settings = load_settings()
-        with get_engine(settings).begin() as conn:
-            report = prepare(conn, settings)
-        changed = {
-            k: v
-            for k, v in vars(report).items()
-            if v  # counts or per-stage dicts that moved something
+@sensor(
+    name="sync_sources",
+    job_name=SYNC_JOB,
+    minimum_interval_seconds=SYNC_SENSOR_INTERVAL_SECONDS,
+    default_status=DefaultSensorStatus.RUNNING,
+    description="Launches each source's sync run at its interval, sooner when its folders "
+    "change; reads the sources table every tick, so new sources need no reload.",
+)
+def sync_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SensorResult:
+    settings = ki.settings()
+    with ki.engine().connect() as conn:
+        sources = list_sources(conn)
+        last_started = _last_sync_started(conn)
+        in_flight = {
+            row.id
+            for row in sources
+            if sync_in_flight(conn, row.id, settings.pipeline.claim_timeout_seconds)
         }
-        return SkipReason(
-            "housekeeping: " + (json.dumps(changed, sort_keys=True) if changed else "nothing to do")
+    fingerprints: dict[str, str | None] = json.loads(context.cursor) if context.cursor else {}
+    now = datetime.now(UTC)
+    requests: list[RunRequest] = []
+    skipped: list[str] = []
+    for row in sources:
+        if row.paused:
+            skipped.append(f"{row.id}: paused")
+            continue
+        active = context.instance.get_runs(
+            filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: row.id}), limit=1
         )
+        # A sync started outside the daemon (e.g. `ki sync`) owns the source too.
+        if active or row.id in in_flight:
+            skipped.append(f"{row.id}: a sync is already in flight")
+            continue
+        fingerprint = _fingerprint(row)
+        last = last_started.get(row.id)
+        due = last is None or (now - last).total_seconds() >= row.sync_interval_seconds
+        changed = fingerprint is not None and fingerprint != fingerprints.get(row.id)
+        # A skipped source (paused, in flight) keeps its old fingerprint, so a change seen
+        # meanwhile still triggers a sync once the running one is over.
+        fingerprints[row.id] = fingerprint
+        if due or changed:
+            requests.append(sync_run_request(row.id, "interval" if due else "event"))
+        else:
+            skipped.append(f"{row.id}: not due and nothing changed")
+    cursor = json.dumps({s.id: fingerprints.get(s.id) for s in sources}, sort_keys=True)
+    if requests:
+        return SensorResult(run_requests=requests, cursor=cursor)
+    reason = "; ".join(skipped) or "no sources"
+    return SensorResult(skip_reason=SkipReason(reason), cursor=cursor)
 
-    return _housekeeping
+
+def _insertion_selection() -> list[str]:
+    return [*stage_names(), "search_index"]
 
 
-def _key(stage: str):
-    from dagster import AssetKey
+@sensor(
+    name="insertion",
+    minimum_interval_seconds=15,
+    default_status=DefaultSensorStatus.RUNNING,
+    description="Batched stage runs for every owed document (stages with an active run "
+    "or backfill are left to it).",
+    asset_selection=_insertion_selection(),
+)
+def insertion_sensor(
+    context: SensorEvaluationContext, ki: KnowledgeIndex
+) -> SensorResult | SkipReason:
+    settings = ki.settings()
+    engine = ki.engine()
+    register_missing_partitions(context.instance, engine)
+    owned = stages_owned_by_backfills(context.instance)
+    requests: list[RunRequest] = []
+    for stage in stage_names():
+        if stage in owned or stage_has_active_run(context.instance, stage):
+            continue
+        plans = plan_stage_runs(context.instance, engine, stage, settings.pipeline.batch_size)
+        requests.extend(
+            RunRequest(asset_selection=[AssetKey(stage)], tags=plan.tags("sensor"))
+            for plan in plans[:MAX_RUNS_PER_STAGE_PER_TICK]
+        )
+    if not stage_has_active_run(context.instance, "search_index"):
+        from knowledge_index.search_sync import pending_changes
 
-    return AssetKey(stage)
+        if pending_changes(engine, settings):
+            requests.append(
+                RunRequest(
+                    asset_selection=[AssetKey("search_index")],
+                    tags={STAGE_TAG: "search_index", TRIGGER_TAG: "sensor"},
+                )
+            )
+    if not requests:
+        return SkipReason("nothing owed")
+    return SensorResult(run_requests=requests)
+
+
+@sensor(
+    name="ledger_housekeeping",
+    minimum_interval_seconds=HOUSEKEEPING_INTERVAL_SECONDS,
+    default_status=DefaultSensorStatus.RUNNING,
+    description="The ledger's whole-table rules: stale claims recovered, outdated producer "
+    "versions and re-enabled stages re-owed (the insertion sensor then runs them).",
+)
+def housekeeping_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SkipReason:
+    with ki.engine().begin() as conn:
+        report = prepare(conn, ki.settings())
+    # Counts or per-stage dicts that moved something.
+    changed = {k: v for k, v in vars(report).items() if v}
+    return SkipReason(
+        "housekeeping: " + (json.dumps(changed, sort_keys=True) if changed else "nothing to do")
+    )

@@ -2,8 +2,9 @@
 
 from dagster import Config, Failure, MetadataValue, OpExecutionContext, job, op
 
-from knowledge_index.defs.partitions import DOCUMENTS
 from knowledge_index.defs.resources import KnowledgeIndex
+from knowledge_index.orchestration.jobs import SYNC_JOB
+from knowledge_index.orchestration.partitions import DOCUMENTS
 from knowledge_index.sources.sync import SyncInFlight, sync_source
 
 
@@ -41,6 +42,7 @@ def sync_source_op(context: OpExecutionContext, config: SyncConfig, ki: Knowledg
 
 
 @job(
+    name=SYNC_JOB,
     description="One source's sync run (the seed's source-sync: scan, then hand off).",
     tags={"ki/kind": "sync"},
 )

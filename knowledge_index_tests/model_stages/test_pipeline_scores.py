@@ -13,8 +13,8 @@ import json
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.defs.driver import Driver
 from knowledge_index.export import to_dataframe, write_jsonl
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.settings import load_settings
 from knowledge_index_tests.model_stages.estate import COMPANIES, generate
 from knowledge_index_tests.model_stages.scoring import score

@@ -15,9 +15,9 @@ import io
 import pytest
 
 from knowledge_index import pipeline
-from knowledge_index.defs.driver import Driver
 from knowledge_index.export import write_jsonl
 from knowledge_index.gateway.offline import provider
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.settings import load_settings
 from knowledge_index_tests.relations.test_relate_scores import processed  # noqa: F401 (fixture)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from knowledge_index.defs.driver import Driver
+from knowledge_index.orchestration.driver import Driver
 from knowledge_index.settings import Settings
 from knowledge_index.sources.registry import add_source
 

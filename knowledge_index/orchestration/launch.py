@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 from sqlalchemy import Engine
 
-from knowledge_index.defs.instance import STAGE_TAG
-from knowledge_index.defs.partitions import DOCUMENTS
 from knowledge_index.ledger.report import owed_object_ids
+from knowledge_index.orchestration.partitions import DOCUMENTS
+from knowledge_index.orchestration.tags import OWED_TAG, STAGE_TAG, TRIGGER_TAG
 from knowledge_index.sources.sync import mark_partitions_registered, unregistered_object_ids
 
 RANGE_START_TAG = "dagster/asset_partition_range_start"
@@ -40,8 +40,8 @@ class RangePlan:
             RANGE_START_TAG: self.start,
             RANGE_END_TAG: self.end,
             STAGE_TAG: self.stage,
-            "ki/trigger": trigger,
-            "ki/owed": str(self.owed),
+            TRIGGER_TAG: trigger,
+            OWED_TAG: str(self.owed),
         }
 
 

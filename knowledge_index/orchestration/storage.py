@@ -2,7 +2,10 @@
 
 dagster-postgres opens a new connection for every storage operation (NullPool); at one event per
 document per stage that connection setup is most of the orchestration tax. These subclasses keep
-a small pool per storage and are selected in dagster.yaml through `storage: custom:`.
+a small pool per storage and are selected in dagster.yaml through `storage: custom:` (module
+`knowledge_index.orchestration.storage`). They lean on dagster-postgres's private attributes
+(`_engine`, `_connect`, `_store_asset_event`) and on Dagster's event-log table through
+`dagster_internals`; the pooled-storage test there fails first when either moves.
 """
 
 from __future__ import annotations
@@ -11,14 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as db
-from dagster import EventLogEntry
-from dagster._core.events import DagsterEventType
-from dagster._core.storage.event_log.schema import SqlEventLogStorageTable
-from dagster._serdes import ConfigurableClassData
+from dagster import DagsterEventType, EventLogEntry
 from dagster_postgres.event_log import PostgresEventLogStorage
 from dagster_postgres.run_storage import PostgresRunStorage
 from dagster_postgres.schedule_storage import PostgresScheduleStorage
 from dagster_postgres.storage import DagsterPostgresStorage
+
+from knowledge_index.orchestration.dagster_internals import EVENT_LOG_TABLE, ConfigurableClassData
 
 _MODULE = __name__
 
@@ -58,7 +60,7 @@ class PooledPostgresEventLogStorage(PostgresEventLogStorage):
             return
         statement = self.prepare_insert_event_batch(events)
         with self._connect() as conn:
-            ids = [r[0] for r in conn.execute(statement.returning(SqlEventLogStorageTable.c.id))]
+            ids = [r[0] for r in conn.execute(statement.returning(EVENT_LOG_TABLE.c.id))]
         # The asset-level record only needs the newest planned event of the batch.
         with self.index_transaction() as conn:
             self._store_asset_event(conn, events[-1], ids[-1])

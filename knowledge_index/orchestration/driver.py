@@ -1,7 +1,8 @@
 """`ki sync` and `ki run`: the same Dagster jobs the daemon launches, executed in this process.
 
 Every run is a real Dagster run in the product's instance (visible in the UI with its events);
-only the launcher differs from the daemon path.
+only the launcher differs from the daemon path. The jobs come from the code location loaded by
+module name (`codelocation.load_definitions`), as the daemon gets them.
 """
 
 from __future__ import annotations
@@ -13,13 +14,21 @@ from datetime import UTC, datetime
 
 from dagster import DagsterInstance, Definitions
 
-from knowledge_index.db import get_engine
-from knowledge_index.defs.assets import built_stages
-from knowledge_index.defs.build import build_definitions, stage_job_name
-from knowledge_index.defs.instance import SYNC_SOURCE_TAG, TRIGGER_TAG, get_instance
-from knowledge_index.defs.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
 from knowledge_index.ledger.report import next_retry_due
+from knowledge_index.orchestration.codelocation import load_definitions
+from knowledge_index.orchestration.database import ready_engine
+from knowledge_index.orchestration.instance import get_instance
+from knowledge_index.orchestration.jobs import (
+    SEARCH_INDEX_JOB,
+    SYNC_JOB,
+    SYNC_OP,
+    stage_job_name,
+    sync_run_config,
+)
+from knowledge_index.orchestration.launch import plan_stage_runs, register_missing_partitions
+from knowledge_index.orchestration.stages import stage_names
+from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
 
@@ -48,28 +57,25 @@ class Driver:
         defs: Definitions | None = None,
     ) -> None:
         self.settings = settings
-        self.engine = get_engine(settings)
+        self.engine = ready_engine(settings)
         self.instance = instance or get_instance(settings)
-        self.defs = defs or build_definitions(settings)
+        self.defs = defs or load_definitions()
 
     def sync(self, source_id: str, trigger: str = "cli") -> SyncReport:
         with self.engine.connect() as conn:
             busy = sync_in_flight(conn, source_id, self.settings.pipeline.claim_timeout_seconds)
         if busy:
             raise SyncInFlight(f"a sync of source {source_id!r} is already in flight; skipped")
-        job = self.defs.resolve_job_def("source_sync")
+        job = self.defs.resolve_job_def(SYNC_JOB)
         result = job.execute_in_process(
-            run_config={
-                "ops": {"sync_source_op": {"config": {"source": source_id, "trigger": trigger}}},
-                **QUIET_LOGS,
-            },
+            run_config={**sync_run_config(source_id, trigger), **QUIET_LOGS},
             instance=self.instance,
             tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
             raise_on_error=False,
         )
         if not result.success:
             raise SyncFailed(_first_error(result))
-        counters = result.output_for_node("sync_source_op")
+        counters = result.output_for_node(SYNC_OP)
         return SyncReport.model_validate(counters)
 
     def run_until_idle(
@@ -86,7 +92,7 @@ class Driver:
         """
         summary = RunSummary()
         started = time.monotonic()
-        stages = built_stages()
+        stages = stage_names()
         while True:
             with self.engine.begin() as conn:
                 report = prepare(conn, self.settings)
@@ -133,11 +139,11 @@ class Driver:
         if not rebuild and not pending_changes(self.engine, self.settings):
             return True
         t0 = time.monotonic()
-        job = self.defs.resolve_job_def("search_index_job")
+        job = self.defs.resolve_job_def(SEARCH_INDEX_JOB)
         result = job.execute_in_process(
             run_config={**QUIET_LOGS, "ops": {"search_index": {"config": {"rebuild": rebuild}}}},
             instance=self.instance,
-            tags={"ki/trigger": "cli"},
+            tags={TRIGGER_TAG: "cli"},
             raise_on_error=False,
         )
         if summary is not None:
