@@ -38,6 +38,7 @@ from knowledge_index.orchestration.launch import (
     stage_has_active_run,
 )
 from knowledge_index.orchestration.stages import stage_names
+from knowledge_index.orchestration.sweeper import sweep_dead_runs
 from knowledge_index.orchestration.tags import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.sources.folder import FolderSource
 from knowledge_index.sources.registry import SourceRow, list_sources, open_source
@@ -165,13 +166,17 @@ def insertion_sensor(
     minimum_interval_seconds=HOUSEKEEPING_INTERVAL_SECONDS,
     default_status=DefaultSensorStatus.RUNNING,
     description="The ledger's whole-table rules: stale claims recovered, outdated producer "
-    "versions and re-enabled stages re-owed (the insertion sensor then runs them).",
+    "versions and re-enabled stages re-owed (the insertion sensor then runs them); runs of "
+    "killed `ki` processes marked failed.",
 )
 def housekeeping_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SkipReason:
+    swept = sweep_dead_runs(context.instance)
     with ki.engine().begin() as conn:
         report = prepare(conn, ki.settings())
     # Counts or per-stage dicts that moved something.
     changed = {k: v for k, v in vars(report).items() if v}
+    if swept:
+        changed["dead_runs_marked_failed"] = swept
     return SkipReason(
         "housekeeping: " + (json.dumps(changed, sort_keys=True) if changed else "nothing to do")
     )

@@ -28,6 +28,7 @@ from knowledge_index.orchestration.jobs import (
 )
 from knowledge_index.orchestration.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.orchestration.stages import stage_names
+from knowledge_index.orchestration.sweeper import launcher_tags, sweep_dead_runs
 from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
@@ -60,6 +61,7 @@ class Driver:
         self.engine = ready_engine(settings)
         self.instance = instance or get_instance(settings)
         self.defs = defs or load_definitions()
+        self.swept_runs = sweep_dead_runs(self.instance)
 
     def sync(self, source_id: str, trigger: str = "cli") -> SyncReport:
         with self.engine.connect() as conn:
@@ -70,7 +72,7 @@ class Driver:
         result = job.execute_in_process(
             run_config={**sync_run_config(source_id, trigger), **QUIET_LOGS},
             instance=self.instance,
-            tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger},
+            tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger, **launcher_tags()},
             raise_on_error=False,
         )
         if not result.success:
@@ -143,7 +145,7 @@ class Driver:
         result = job.execute_in_process(
             run_config={**QUIET_LOGS, "ops": {"search_index": {"config": {"rebuild": rebuild}}}},
             instance=self.instance,
-            tags={TRIGGER_TAG: "cli"},
+            tags={TRIGGER_TAG: "cli", **launcher_tags()},
             raise_on_error=False,
         )
         if summary is not None:
@@ -155,7 +157,10 @@ class Driver:
     def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
         job = self.defs.resolve_job_def(stage_job_name(stage))
         result = job.execute_in_process(
-            run_config=QUIET_LOGS, instance=self.instance, tags=tags, raise_on_error=False
+            run_config=QUIET_LOGS,
+            instance=self.instance,
+            tags={**tags, **launcher_tags()},
+            raise_on_error=False,
         )
         return result.success
 

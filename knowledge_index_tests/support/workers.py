@@ -47,3 +47,13 @@ def slow_stage_worker(stage: str) -> None:
 
     register_handler(stage, slow_handler)
     run_stage(load_settings(), stage)
+
+
+def slow_driver_worker(stage: str) -> None:
+    """`ki run` in a process of its own, hanging inside `stage` until it is killed."""
+    from knowledge_index.orchestration.driver import Driver
+    from knowledge_index.settings import load_settings
+    from knowledge_index_tests.support.handlers import register_handler, slow_handler
+
+    register_handler(stage, slow_handler)
+    Driver(load_settings()).run_until_idle()

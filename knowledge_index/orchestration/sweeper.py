@@ -1,0 +1,80 @@
+"""Runs whose process died are marked failed, so Dagster's view stays true after a kill.
+
+`ki sync`/`ki run` execute runs in their own process. A SIGKILL leaves such a run STARTED for
+good, and "this stage has an active run" would then never launch the stage again under the
+daemon. Every in-process run is tagged with the host and the launching process (pid and its
+start time, so a reused pid is not mistaken for the original); the sweep at the start of every
+driver and in the housekeeping sensor marks those whose process is gone as failed, with the
+cause. Runs the daemon launched are left to Dagster's run monitoring.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+
+HOST_TAG = "ki/host"
+PROCESS_TAG = "ki/process"  # "<pid>:<start time in clock ticks since boot>"
+SWEPT_STATUSES = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
+
+
+def _start_ticks(pid: int) -> str | None:
+    """The process's start time from /proc (None when it does not exist)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+    # The command name (field 2) may hold spaces and parentheses: split after its last ')'.
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+def process_token(pid: int | None = None) -> str:
+    pid = os.getpid() if pid is None else pid
+    return f"{pid}:{_start_ticks(pid) or '?'}"
+
+
+def launcher_tags() -> dict[str, str]:
+    """Tags for a run executed in this process."""
+    return {HOST_TAG: socket.gethostname(), PROCESS_TAG: process_token()}
+
+
+def _alive(token: str) -> bool:
+    pid_text, _, ticks = token.partition(":")
+    if not pid_text.isdigit():
+        return True  # not ours to judge
+    pid = int(pid_text)
+    started = _start_ticks(pid)
+    if started is None:
+        if Path("/proc/self/stat").exists():
+            return False
+        try:  # no /proc on this system: existence is all we can check
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return ticks in ("?", started)
+
+
+def sweep_dead_runs(instance: DagsterInstance) -> list[str]:
+    """Mark this host's in-process runs whose process is gone as failed; their run ids."""
+    host = socket.gethostname()
+    swept: list[str] = []
+    for run in instance.get_runs(
+        filters=RunsFilter(statuses=SWEPT_STATUSES, tags={HOST_TAG: host})
+    ):
+        token = run.tags.get(PROCESS_TAG, "")
+        if not token or _alive(token):
+            continue
+        instance.report_run_failed(
+            run,
+            f"the process that ran it ({token.split(':')[0]} on {host}) ended without finishing"
+            " it (killed or crashed); marked failed by the ki sweeper. The ledger re-runs its"
+            " unfinished documents.",
+        )
+        swept.append(run.run_id)
+    return swept

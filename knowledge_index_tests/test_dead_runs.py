@@ -1,0 +1,50 @@
+"""A `ki run` killed mid-run leaves no Dagster run STARTED forever: the next driver marks it failed.
+
+Otherwise the insertion sensor's "this stage has an active run" check would never launch that
+stage again under the daemon, and the UI would show a run that nothing will ever finish.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import signal
+import time
+
+from dagster import DagsterRunStatus, RunsFilter
+
+from knowledge_index.orchestration.driver import Driver
+from knowledge_index.orchestration.instance import get_instance
+from knowledge_index.orchestration.launch import stage_has_active_run
+from knowledge_index.orchestration.sweeper import PROCESS_TAG, sweep_dead_runs
+from knowledge_index.orchestration.tags import STAGE_TAG
+from knowledge_index.settings import load_settings
+from knowledge_index_tests.support.estate import row, synced_estate
+from knowledge_index_tests.support.workers import slow_driver_worker
+
+
+def test_a_killed_ki_run_is_marked_failed_and_no_longer_blocks_its_stage(engine, tmp_path):
+    settings = load_settings()
+    ids = synced_estate(engine, settings, tmp_path / "estate", 2)
+    worker = mp.get_context("spawn").Process(target=slow_driver_worker, args=("convert",))
+    worker.start()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and row(engine, ids[0], "convert")["status"] != "running":
+        time.sleep(0.2)
+    assert row(engine, ids[0], "convert")["status"] == "running", "the worker never got there"
+    os.kill(worker.pid, signal.SIGKILL)
+    worker.join(10)
+
+    instance = get_instance(settings)
+    [stuck] = instance.get_runs(filters=RunsFilter(tags={STAGE_TAG: "convert"}))
+    assert stuck.status == DagsterRunStatus.STARTED
+    assert stuck.tags[PROCESS_TAG].startswith(f"{worker.pid}:")
+    assert stage_has_active_run(instance, "convert")
+
+    driver = Driver(settings)  # every driver sweeps first
+    assert driver.swept_runs == [stuck.run_id]
+    swept = instance.get_run_by_id(stuck.run_id)
+    assert swept is not None and swept.status == DagsterRunStatus.FAILURE
+    assert not stage_has_active_run(instance, "convert")
+    # The live process's own runs are never swept.
+    assert sweep_dead_runs(instance) == []
