@@ -91,32 +91,39 @@ def docx_bytes(blocks, *, author: str, when: datetime, heading_style: bool = Tru
             p = d.add_paragraph(text)
         paras.append(p)
     stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ")
+    def _mark(tag, text, n):
+        el = OxmlElement(tag)
+        el.set(qn("w:id"), str(100 + n))
+        el.set(qn("w:author"), rev_author or author)
+        el.set(qn("w:date"), stamp)
+        r = OxmlElement("w:r")
+        t = OxmlElement("w:delText" if tag == "w:del" else "w:t")
+        t.set(qn("xml:space"), "preserve")
+        t.text = text
+        r.append(t)
+        el.append(r)
+        return el
+
     for n, (idx, ins, dele) in enumerate(revisions or []):
-        p = paras[idx]._p
-        if dele:
-            de = OxmlElement("w:del")
-            de.set(qn("w:id"), str(100 + 2 * n))
-            de.set(qn("w:author"), rev_author or author)
-            de.set(qn("w:date"), stamp)
-            r = OxmlElement("w:r")
-            t = OxmlElement("w:delText")
-            t.set(qn("xml:space"), "preserve")
-            t.text = " " + dele
-            r.append(t)
-            de.append(r)
-            p.append(de)
-        if ins:
-            ie = OxmlElement("w:ins")
-            ie.set(qn("w:id"), str(101 + 2 * n))
-            ie.set(qn("w:author"), rev_author or author)
-            ie.set(qn("w:date"), stamp)
-            r = OxmlElement("w:r")
-            t = OxmlElement("w:t")
-            t.set(qn("xml:space"), "preserve")
-            t.text = " " + ins
-            r.append(t)
-            ie.append(r)
-            p.append(ie)
+        para = paras[idx]
+        full = para.text
+        anchor = ins if ins and ins in full else (dele if dele and dele in full else None)
+        if anchor and len(para.runs) == 1:
+            # in place: before + <del>old</del><ins>new</ins> + after (the paragraph's text is the accepted text)
+            pos = full.index(anchor)
+            before, after = full[:pos], full[pos + len(anchor):]
+            para.runs[0].text = before
+            if dele:
+                para._p.append(_mark("w:del", dele, 2 * n))
+            if ins:
+                para._p.append(_mark("w:ins", ins, 2 * n + 1))
+            if after:
+                para.add_run(after)
+        else:
+            if dele:
+                para._p.append(_mark("w:del", " " + dele, 2 * n))
+            if ins:
+                para._p.append(_mark("w:ins", " " + ins, 2 * n + 1))
     for idx, text, who in comments or []:
         runs = paras[idx].runs
         if runs:

@@ -1382,6 +1382,20 @@ def normalize_odt(data: bytes, when: datetime) -> bytes:
     return out.getvalue()
 
 
+def _anchor(blocks, idx, ins=None, dele=None) -> int:
+    """The body paragraph a tracked change or comment belongs to: the one holding its text, else the
+    nearest plain paragraph at or before idx (never a heading or a signature line)."""
+    for needle in (ins, dele):
+        if needle:
+            for i, (kind, text) in enumerate(blocks):
+                if kind == "p" and needle in text:
+                    return i
+    idx = min(idx, len(blocks) - 1)
+    while idx > 0 and blocks[idx][0] != "p":
+        idx -= 1
+    return idx
+
+
 def generate(out: Path = DEFAULT_OUT, answers_path: Path = ANSWERS) -> dict:
     DOCS.clear()
     DROPPED.clear()
@@ -1404,9 +1418,8 @@ def generate(out: Path = DEFAULT_OUT, answers_path: Path = ANSWERS) -> dict:
         author = author_of(d)
         if d.fmt in ("docx", "pdf", "doc", "odt"):
             blocks = blocks_for(d)
-            nblk = len(blocks)
-            revs = [(min(i, nblk - 1), a, b) for i, a, b in d.revisions]
-            coms = [(min(i, nblk - 1), t, w) for i, t, w in d.comments]
+            revs = [(_anchor(blocks, i, a, b), a, b) for i, a, b in d.revisions]
+            coms = [(_anchor(blocks, i), t, w) for i, t, w in d.comments]
             data = W.docx_bytes(blocks, author=author, when=when.replace(tzinfo=None), heading_style=d.heading_style,
                                 revisions=revs, comments=coms, rev_author=(revs and (coms[0][2] if coms else author)) or "", lang=d.lang)
             if d.fmt == "docx":
