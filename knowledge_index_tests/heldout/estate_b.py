@@ -115,6 +115,8 @@ C = {c.key: c for c in [
     Co("firm_llp", FIRM_EN, "OC398812", "", "14 Fenchurch Avenue", "London EC3M 5BS", "en"),
     Co("nakamura", "Rei Nakamura", None, "", "18 Kings Road", "Reading RG1 3AA", "person"),
     Co("linguafides", "Lingua Fides Fachübersetzungen GmbH", "HRB 170334", "Hamburg", "Colonnaden 41", "20354 Hamburg"),
+    Co("kerridge", "Kerridge Wholesale plc", "02291847", "", "Kerridge House, Aston Way", "Birmingham B6 4RR", "en"),
+    Co("achterberg", "Bernd Achterberg", None, "", "Kettenbrückstraße 9", "96052 Bamberg", "person"),
     Co("drossel", "Drossel Maschinenbau GmbH", "HRB 3310", "Chemnitz", "Annaberger Straße 240", "09125 Chemnitz"),
 ]}
 
@@ -325,6 +327,11 @@ T = {
     "asset_purchase_agreement": {"de": ["§ 1 Kaufgegenstand. Die Verkäuferin verkauft die in Anlage 1 aufgeführten Wirtschaftsgüter des Geschäftsbereichs Großpumpen."]},
     "framework_agreement": {"de": ["§ 1 Gegenstand. Dieser Rahmenvertrag regelt die Bedingungen, zu denen Einzelaufträge erteilt werden."]},
 }
+
+T["framework_agreement"]["de"] += ["§ 2 Einzelaufträge. Der Unterfrachtführer übernimmt Transporte von Wechselbrücken zwischen den Umschlagpunkten des Auftraggebers nach Einzelauftrag.", "§ 6 Sicherung. Beladene Wechselbrücken dürfen nur auf bewachten Parkplätzen abgestellt werden.", "§ 9 Haftung. Es gelten die Vorschriften des HGB; die Haftung ist auf 40 Sonderziehungsrechte je Kilogramm erweitert."]
+T["asset_purchase_agreement"]["de"] += ["§ 2 Übernommene Verträge. Die Käuferin tritt mit Wirkung zum Vollzugstag in die in Anlage 2 aufgeführten Verträge ein; § 613a BGB bleibt unberührt.", "§ 3 Kaufpreis. Der Kaufpreis für die Wirtschaftsgüter beträgt EUR 36.900.000."]
+T["services_agreement"]["en"] += ["4. Service levels. The Supplier shall meet the Service Levels in Schedule 3; service credits are the Customer's sole remedy for failures.", "5. Change of control. The Customer may terminate on 30 days' notice if the Supplier undergoes a change of control."]
+T["data_processing_agreement"]["en"] = ["1. The Processor shall process Customer Personal Data only on documented instructions from the Controller, in accordance with Article 28 UK GDPR.", "2. Sub-processors. The Processor may engage the sub-processors listed in Annex 3.", "3. International transfers are subject to the International Data Transfer Addendum."]
 
 ARB_CLAUSE = {
     "de": "Alle Streitigkeiten, die sich im Zusammenhang mit diesem Vertrag ergeben, werden nach der Schiedsgerichtsordnung der Deutschen Institution für Schiedsgerichtsbarkeit e.V. (DIS) unter Ausschluss des ordentlichen Rechtswegs endgültig entschieden.",
@@ -610,7 +617,7 @@ def build_eml(d: Doc, rng: random.Random) -> bytes:
     elif style == "b64":
         msg.set_content(text, charset="utf-8", cte="base64")
     elif style == "latin1":
-        msg.set_content(text, charset="iso-8859-1", cte="quoted-printable")
+        msg.set_content(text.translate({0x2013: "-", 0x2014: "-", 0x201e: '"', 0x201c: '"', 0x201d: '"', 0x2019: "'"}), charset="iso-8859-1", cte="quoted-printable")
     else:
         msg.set_content(text, charset="utf-8", cte="quoted-printable")
     for fn, payload, mt in e.get("attach", []):
@@ -1288,6 +1295,34 @@ def build_estate():
          [("h", "Prozessvollmacht"), ("p", "Hiermit wird Haverkamp Sterling Rechtsanwälte PartG mbB, Königstraße 26, 70173 Stuttgart, in Sachen Oberle ./. Halvard Pumpen GmbH wegen Kündigungsschutz Vollmacht erteilt."), ("sig", "Halvard Pumpen GmbH, Geschäftsführung")])
     scan(f"{S2}/Scan0060.pdf", "0388/24", "expert_report", "Gutachten zu Undichtigkeiten an Würzekessel und Lagertank LT 4", P(("ostwald", "Auftraggeberin")), "de", "2024-03-22",
          [("p", "Dipl.-Ing. Bernd Achterberg · ö.b.u.v. Sachverständiger für Brauereianlagen"), ("h", "Gutachten zu Undichtigkeiten an Würzekessel und Lagertank LT 4"), ("p", "Auftraggeberin: Ostwald Brauerei KG, Bamberg; Hersteller der Anlage: Tellkamp Anlagenbau GmbH, Bremen (HRB 18823 HB)."), *[("p", x) for x in T["expert_report"]["de"]]])
+
+    # ============================================================ later additions: more contract types, markers, homonym routes
+    add(f"{MF['0412/23']}/Mandant/Rahmenvertrag Unterfrachtführer Fennick-Sarrow 2021.pdf", "0412/23", "framework_agreement", "Rahmenvertrag über Unterfrachtführerleistungen",
+        P(("fennick", "Auftraggeber"), ("sarrow_berlin", "Unterfrachtführer")), "de", D("2021-03-01"), "pdf")
+    add(f"{MF['40117.003']}/02_Entwuerfe/APA Alternative Struktur Entwurf 0.1.docx", "40117.003", "asset_purchase_agreement", "Kaufvertrag über den Geschäftsbetrieb der Vantorp Präzisionsteile GmbH (Asset Deal)",
+        P(("vantorp", "Verkäuferin"), ("kestrel", "Käuferin")), "de", D("2023-12-20"), "docx", marker="auto", comments=[(8, "nur falls Share Deal scheitert (Pensionszusage)", "Lammers, Katrin")])
+    add(f"{MF['SANDPIPER']}/DD/3.2.9 Managed Services Agreement Kerridge.pdf", "SANDPIPER", "services_agreement", "Managed Services Agreement",
+        P(("tamsworth", "Supplier"), ("kerridge", "Customer")), "en", D("2022-10-03"), "pdf")
+    add(f"{MF['SANDPIPER']}/DD/3.2.10 Data Processing Addendum Kerridge.pdf", "SANDPIPER", "data_processing_agreement", "Data Processing Addendum",
+        P(("kerridge", "Controller"), ("tamsworth", "Processor")), "en", D("2022-10-03"), "pdf")
+    thread("2024_0201", "_Posteingang", "Matter No. 2024_0201 – reliance on the KWG opinion", "en", [
+        dict(frm="marlowe", to=["OT"], day="2024-06-03", body=["Oliver,", "our co-investor asks whether it may rely on your opinion on the Drossel Maschinenbau GmbH loan. Marlowe Brine Capital LLP would be happy to consent.", "Priya"],
+             parties=[("marlowe", ""), ("drossel", "")], style="alt")], category="inbox", dated_names=False)
+    thread("RELLINGEN", "_Posteingang", "Untermiete Sarrow Köln – Übergabe Teilfläche", "de", [
+        dict(frm="fennick", to=["KL"], day="2024-09-27", body=["Liebe Frau Dr. Lammers,", "die Sarrow Spedition GmbH aus Köln (HRB 30972) möchte die Teilfläche schon am 15.10. übernehmen. Geht das vor der Übergabe durch die Vermieterin an die Fennick Logistik GmbH?", "Sabine Wiechert"],
+             parties=[("sarrow_koeln", ""), ("fennick", "")])], category="inbox", dated_names=False)
+    add("_Posteingang/Rechnung Achterberg Gutachten.pdf", "0388/24", "invoice", "Rechnung Nr. 24/117", P(("achterberg", "Sachverständiger"), ("ostwald", "Auftraggeberin")), "de", D("2024-04-02"), "pdf", category="inbox",
+        blocks=[("p", "Dipl.-Ing. Bernd Achterberg · Kettenbrückstraße 9 · 96052 Bamberg"), ("p", "Ostwald Brauerei KG, c/o Haverkamp Sterling Rechtsanwälte PartG mbB, Herrn Holtkamp"), ("p", "Ihr Zeichen: 0388/24 MHo"),
+                ("h", "Rechnung Nr. 24/117"), ("p", "Privatgutachten Sudhausanlage (Würzekessel, Lagertank LT 4): 31 Stunden à EUR 145,00 = EUR 4.495,00 zzgl. USt."), ("p", TRAPS["iban"]["de"])], traps=["iban"])
+    add("Scans/Kopierer_3OG_HH/SCAN_20240820_093307.pdf", "RELLINGEN", "sublease_agreement", "Untermietvertrag über eine Teilfläche der Halle 3, Rellingen",
+        P(("fennick", "Hauptmieterin"), ("sarrow_koeln", "Untermieterin")), "de", D("2024-08-20"), "scan", category="scan",
+        blocks=[("h", "Untermietvertrag über eine Teilfläche der Halle 3, Rellingen"), ("p", "zwischen Fennick Logistik GmbH, Frankfurt am Main – Hauptmieterin – und Sarrow Spedition GmbH, Emil-Hoffmann-Straße 9, 50996 Köln, HRB 30972 (AG Köln) – Untermieterin –"), *[("p", x) for x in T["sublease_agreement"]["de"]], ("p", "Rellingen, 20.08.2024 ______ ______")])
+    thread("19-0042", f"{MF['0388/24']}/Korrespondenz", "Markenlizenz Vauquelin – Verlängerung 2024", "de", [
+        dict(frm="ostwald", to=["MHo"], cc=["WB"], day="2024-07-15", body=["Lieber Herr Holtkamp,", "Az.: 19-0042-WB – bitte an Herrn Brückl weitergeben: die Brasserie Vauquelin SARL möchte den Markenlizenzvertrag über 2024 hinaus verlängern.", "Konrad Ostwald, Ostwald Brauerei KG"],
+             parties=[("vauquelin", ""), ("ostwald", "")], style="latin1")], category="misfiled", dated_names=True)
+    add("Kollisionsprüfung Tellkamp 2024-04.xlsx", None, "conflict_check", "Kollisionsprüfung „Tellkamp“ – Ergebnis", [], "de", D("2024-04-03"), "xlsx", category="top_level", sheets=[("Treffer", [
+        ["Kollisionsprüfung „Tellkamp“ – Ergebnis"], ["angefragt von: MHo, neue Sache Ostwald Brauerei KG"], ["Name", "Register", "Sitz", "bekannt aus", "Ergebnis"],
+        ["Tellkamp Anlagenbau GmbH", "HRB 18823 HB", "Bremen", "–", "keine Kollision"], ["Tellkamp Anlagenbau GmbH", "HRB 7310", "Gersthofen", "Datenraum 40117.003 (Lieferant)", "keine Kollision – andere Gesellschaft"]])])
 
     # ============================================================ top level: loose files at the share root
     add("Mandanteninformation Arbeitsrecht 2024-Q2.pdf", None, "newsletter", "Mandanteninformation Arbeitsrecht – 2. Quartal 2024", [], "de", D("2024-04-15"), "pdf", category="top_level")

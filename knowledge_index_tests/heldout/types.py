@@ -86,6 +86,7 @@ DOC_TYPES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "deadline_list": ("Deadline list", "Fristenliste", ("Fristenkalender", "docket")),
     "template": ("Template", "Muster", ("precedent", "Formular", "Mustervertrag")),
     "trademark_certificate": ("Trademark registration certificate", "Markenurkunde", ("Registerauszug DPMA", "EUIPO certificate")),
+    "conflict_check": ("Conflict check", "Kollisionsprüfung", ("conflict search", "Interessenkollisionsprüfung")),
     "delivery_note": ("Delivery note", "Lieferschein", ("packing slip", "Warenbegleitschein")),
     "receipt": ("Receipt", "Beleg", ("Quittung", "Einlieferungsbeleg", "proof of posting")),
     "authority_letter": ("Letter from an authority", "Behördenschreiben", ("Bescheid", "Schreiben des Finanzamts", "notice from regulator")),
