@@ -415,12 +415,16 @@ def blocks_for(d: Doc) -> list[tuple[str, str]]:
             if i:
                 out.append(("c", w_and))
             out.append(("p", C[key].intro(lang) + " " + w_role.format(r=role)))
-        out.append(("h2", "Präambel" if lang == "de" else "Recitals"))
+        out.append(("p", "wird Folgendes vereinbart:" if lang == "de" else "IT IS AGREED as follows:"))
         out.extend(("p", p) for p in body)
         out.extend(("p", p) for p in d.extra)
         out.extend(("p", p) for p in trap_lines(d.traps, lang))
-        if dt not in ("term_sheet", "letter_of_intent", "side_letter"):
+        if dt in ("lease_agreement", "sublease_agreement", "amendment_agreement") and lang == "de":
+            out.append(("p", "Gerichtsstand ist, soweit gesetzlich zulässig, der Ort der Mietsache." if d.matter == "RELLINGEN" else ARB_CLAUSE["de_court"]))
+        elif dt not in ("term_sheet", "letter_of_intent", "side_letter", "termination_agreement", "employment_contract", "works_agreement", "settlement_agreement"):
             out.append(("p", ARB_CLAUSE[lang] if d.matter in ("0388/24", "2024_0173", "SANDPIPER") else ARB_CLAUSE[lang + "_court"]))
+        place = firm_head(d)[1][1].split(" ", 1)[1].replace("London EC3M 5BS", "London")
+        out.append(("p", f"{place}, den {fmt_date(d.date, 'de')}" if lang == "de" else f"Dated {fmt_date(d.date, 'en')}"))
         for key, role in d.parties:
             out.append(("sig", ("für " if lang == "de" and C[key].country != "person" else "for " if C[key].country != "person" else "") + C[key].name + "  ____________________"))
         return out
@@ -434,6 +438,7 @@ def blocks_for(d: Doc) -> list[tuple[str, str]]:
             out.append(("c", forum[0]))
             out.append(("c", forum[1]))
         out.append(("p", forum[2]))
+        out.append(("p", f"{'Frankfurt am Main' if d.matter != 'AKT-2023-0091' else 'Stuttgart'}, den {fmt_date(d.date, 'de')}"))
         out.append(("h", d.title))
         if mk:
             out.append(("p", mk))
@@ -475,10 +480,11 @@ def blocks_for(d: Doc) -> list[tuple[str, str]]:
         out.append(("p", "Mit freundlichen Grüßen" if lang == "de" else "Yours faithfully,"))
         out.append(("sig", lawyer[0]))
         return out
-    # generic: heading, marker, text
+    # generic: heading, marker, date, text
     out.append(("h", d.title))
     if mk:
         out.append(("p", mk))
+    out.append(("p", ("Stand: " if lang == "de" else "Date: ") + fmt_date(d.date, lang)))
     if d.parties and dt in ("memo", "file_note", "due_diligence_report", "legal_opinion", "kyc_form", "budget_estimate", "board_minutes"):
         out.append(("p", ("Beteiligte: " if lang == "de" else "Parties: ") + "; ".join(names(d))))
     elif d.parties and all(r for _, r in d.parties) and dt not in ("register_extract", "shareholder_list", "articles_of_association"):
