@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunking import (
     ChunkingConfig,
     ChunkingInput,
@@ -40,8 +41,6 @@ from knowledge_index.retrieval.chunking import (
 )
 from knowledge_index.retrieval.embeddings import Embedder, encode_local
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.index import SearchIndex
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 from knowledge_index.retrieval.search import (
     HybridSearcher,
@@ -49,6 +48,7 @@ from knowledge_index.retrieval.search import (
     SearchRequest,
     SearchWeights,
 )
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.corpus import build_corpus, synthetic_text
 
 GROUPS = [f"group:g{i}" for i in range(50)]

@@ -7,7 +7,7 @@ import json
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.search_service import search
+from knowledge_index.retrieval.service import search
 from knowledge_index.settings import load_settings
 from knowledge_index_tests.support.pipeline import process_folder
 

@@ -427,8 +427,8 @@ def search(
 ) -> None:
     """Hybrid search as a caller would see it: ranked passages with citations."""
     from knowledge_index.retrieval.filters import SearchFilters
-    from knowledge_index.search_service import parse_date
-    from knowledge_index.search_service import search as run_search
+    from knowledge_index.retrieval.service import parse_date
+    from knowledge_index.retrieval.service import search as run_search
 
     quiet_libraries()
     settings, engine = open_db()

@@ -28,6 +28,7 @@ from knowledge_index.settings import Settings
 
 CODE_VERSION_TAG = "dagster/code_version"
 
+
 def built_stages() -> list[str]:
     """Every stage of the pipeline, in order; each becomes an asset."""
     return list(stage_order())
@@ -144,7 +145,7 @@ class SearchIndexConfig(Config):
 def search_index(
     context: AssetExecutionContext, config: SearchIndexConfig, ki: KnowledgeIndex
 ) -> MaterializeResult:
-    from knowledge_index.search_sync import rebuild_index, update_index
+    from knowledge_index.retrieval.sync import rebuild_index, update_index
 
     settings = ki.settings()
     update = (

@@ -48,7 +48,7 @@ def build_ledger_check(stage: str) -> AssetChecksDefinition:
 def search_index_matches_postgres(ki: KnowledgeIndex) -> AssetCheckResult:
     from sqlalchemy import text
 
-    from knowledge_index.search_sync import open_index, pending_changes
+    from knowledge_index.retrieval.sync import open_index, pending_changes
 
     settings = ki.settings()
     engine = ki.engine()

@@ -138,7 +138,7 @@ def build_insertion_sensor(stages: list[str], batch_size: int) -> SensorDefiniti
                     )
                 )
         if "index" in stages and not stage_has_active_run(context.instance, "search_index"):
-            from knowledge_index.search_sync import pending_changes
+            from knowledge_index.retrieval.sync import pending_changes
 
             if pending_changes(engine, settings):
                 requests.append(

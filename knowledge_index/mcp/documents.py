@@ -17,7 +17,7 @@ from sqlalchemy import Connection, text
 from knowledge_index.mcp.catalog import Catalog
 from knowledge_index.mcp.models import DocumentRow, Filters
 from knowledge_index.mcp.visibility import visible_sql
-from knowledge_index.search_service import Citation
+from knowledge_index.retrieval.service import Citation
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from knowledge_index.convert.model import StructuredDocument
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.search_service import Citation
+from knowledge_index.retrieval.service import Citation
 
 # Identifiers and filter values: short, printable, no control characters.
 Ident = Annotated[str, StringConstraints(min_length=1, max_length=512, pattern=r"^[^\x00-\x1f]+$")]

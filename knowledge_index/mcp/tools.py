@@ -107,7 +107,7 @@ class ToolContext:
 
 
 def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanticOutput:
-    from knowledge_index.search_service import search
+    from knowledge_index.retrieval.service import search
 
     ctx.check_query(inp.query)
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)

@@ -21,9 +21,9 @@ from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
 from knowledge_index.retrieval.identifiers import query_identifiers
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
+from knowledge_index.retrieval.search_index import SearchIndex
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunking import ChunkingInput
 from knowledge_index.retrieval.embeddings import Embedder
-from knowledge_index.retrieval.index import SearchIndex
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.corpus import Doc, build_corpus, synthetic_text
 
 EVERYONE = CompiledAcl(allowed=["*"], denied=[])

@@ -11,7 +11,6 @@ import pytest
 
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkPayload, ChunkRecord
 from knowledge_index.retrieval.search import (
     HybridSearcher,
@@ -19,6 +18,7 @@ from knowledge_index.retrieval.search import (
     SearchRequest,
     SearchWeights,
 )
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.conftest import random_records
 from knowledge_index_tests.retrieval.corpus import Doc
 

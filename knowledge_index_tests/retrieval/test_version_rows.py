@@ -9,7 +9,7 @@ from sqlalchemy import Connection, text
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.search_service import search
+from knowledge_index.retrieval.service import search
 from knowledge_index.settings import load_settings
 from knowledge_index.stages.base import StageContext, load_objects
 from knowledge_index.stages.index.handler import IndexHandler

@@ -13,14 +13,15 @@ from pathlib import PurePosixPath
 from sqlalchemy import text
 
 from knowledge_index.artifacts import get_artifact
-from knowledge_index.chunk_store import (
+from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
+from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
+from knowledge_index.retrieval.chunk_store import (
     delete_document_chunks,
     document_chunk_count,
     replace_document_chunks,
     update_document_acl,
 )
-from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
-from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
 from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, PageMark, Section
 from knowledge_index.retrieval.derived import (
     FINAL_STATUSES,
@@ -31,7 +32,6 @@ from knowledge_index.retrieval.derived import (
     version_facts,
 )
 from knowledge_index.retrieval.embeddings import embedder_for
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 

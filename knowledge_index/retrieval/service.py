@@ -13,7 +13,7 @@ from sqlalchemy import Engine, text
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
-from knowledge_index.search_sync import open_index
+from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from pydantic import BaseModel
 from sqlalchemy import Engine, text
 
-from knowledge_index.chunk_store import load_records
 from knowledge_index.retrieval.acl import CompiledAcl
-from knowledge_index.retrieval.index import SearchIndex
+from knowledge_index.retrieval.chunk_store import load_records
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import Settings
 
 
