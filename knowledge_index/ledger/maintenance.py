@@ -11,6 +11,7 @@ from sqlalchemy import Connection, text
 from knowledge_index.errors import ConfigError, StaleClaim
 from knowledge_index.ledger.states import DISABLED, WAITING
 from knowledge_index.ledger.store import park_downstream
+from knowledge_index.objects import store as objects
 from knowledge_index.pipeline import (
     GEN_EVALS_DRAIN_REASON,
     LEGACY_STAGES,
@@ -210,10 +211,7 @@ def retry_quarantined(
         {"id": object_id},
     ).all()
     if not rows:
-        exists = conn.execute(
-            text("SELECT 1 FROM source_objects WHERE id = :id"), {"id": object_id}
-        ).first()
-        if exists is None:
+        if not objects.exists(conn, object_id):
             raise ConfigError(f"no document with id {object_id!r}")
         raise ConfigError(f"document {object_id} has no quarantined stage")
     by_stage = {r[0]: r[1] for r in rows}

@@ -243,3 +243,19 @@ def restart_document(conn: Connection, object_ids: Sequence[str]) -> None:
         {"first": stage_order()[0], "ids": list(object_ids)},
     )
     park_downstream(conn, object_ids, stage_order()[0], include_quarantined=True)
+
+
+def request_access_only_reindex(conn: Connection, source_object_id: str) -> None:
+    """Only the permissions changed: index owes a permission rewrite, not a re-split.
+
+    A settled index row becomes pending again; a row still owed keeps its state and picks the
+    flag up when it runs.
+    """
+    conn.execute(
+        text(
+            "UPDATE processing_state SET access_only_reindex = true,"
+            " status = CASE WHEN status = 'done' THEN 'pending' ELSE status END,"
+            " updated_at = now() WHERE source_object_id = :id AND stage = 'index'"
+        ),
+        {"id": source_object_id},
+    )

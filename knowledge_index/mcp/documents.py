@@ -17,6 +17,7 @@ from sqlalchemy import Connection, text
 from knowledge_index.mcp.catalog import Catalog
 from knowledge_index.mcp.models import DocumentRow, Filters
 from knowledge_index.mcp.visibility import visible_sql
+from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.service import Citation
 
 
@@ -175,9 +176,7 @@ def visible_documents(
 
 
 def document_content_hash(conn: Connection, document_id: str) -> str | None:
-    return conn.execute(
-        text("SELECT content_hash FROM source_objects WHERE id = :id"), {"id": document_id}
-    ).scalar_one_or_none()
+    return objects.content_hash_of(conn, document_id)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, text
 from knowledge_index.mcp.catalog import Catalog, columns
 from knowledge_index.mcp.documents import visible_documents
 from knowledge_index.mcp.models import DocumentRow, Edge
+from knowledge_index.objects import store as objects
 
 RELATE_NOT_BUILT = "relations are produced by the relate stage, not built yet"
 RELATIONS_COLUMNS = {"source_object_id", "target_source_object_id", "relation"}
@@ -32,18 +33,15 @@ class Walk:
 
 def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> list[Edge]:
     edges: list[Edge] = []
-    rows = conn.execute(
-        text(
-            "SELECT id, parent_id, child_relation FROM source_objects"
-            " WHERE parent_id IS NOT NULL"
-            " AND (id = ANY(CAST(:ids AS text[])) OR parent_id = ANY(CAST(:ids AS text[])))"
-        ),
-        {"ids": ids},
-    ).all()
-    for child, parent, relation in rows:
-        kind = _CONTAINMENT_KIND.get(relation or "", "contained_in")
+    for link in objects.containment(conn, ids):
+        kind = _CONTAINMENT_KIND.get(link.relation or "", "contained_in")
         edges.append(
-            Edge(from_document_id=child, to_document_id=parent, kind=kind, origin="containment")
+            Edge(
+                from_document_id=link.child_id,
+                to_document_id=link.parent_id,
+                kind=kind,
+                origin="containment",
+            )
         )
     if with_relations:
         rows = conn.execute(

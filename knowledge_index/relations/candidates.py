@@ -11,6 +11,7 @@ from typing import Any, Final
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, text
 
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus, cues, filenames, lineage, minhash
 from knowledge_index.relations.corpus import DocRow
 
@@ -61,9 +62,7 @@ def content_label(body: dict[str, Any], name: filenames.FilenameSignals) -> str 
 
 
 def _seq(conn: Connection, oid: str) -> int:
-    return int(
-        conn.execute(text("SELECT seq FROM source_objects WHERE id = :i"), {"i": oid}).scalar_one()
-    )
+    return objects.seq_of(conn, oid)
 
 
 def _like(value: str) -> str:

@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, text
 
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.matters.intents import RelationIntent, park_intent, register_intent_applier
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus, family, filenames, store, threading
 from knowledge_index.relations.cues import heading
 from knowledge_index.relations.locks import lock_files, lock_matters
@@ -99,16 +100,16 @@ def _target_ld(conn: Connection, target: str, matter_id: str | None) -> str:
     row = store.version_row(conn, target)
     if row is not None:
         return str(row["logical_document_id"])
-    obj = conn.execute(
-        text("SELECT path, content_hash FROM source_objects WHERE id = :i"), {"i": target}
-    ).one()
-    body = (corpus.body_of(conn, obj[1]) or {}).get("text")
-    name = filenames.signals(obj[0])
+    obj = objects.get(conn, target)
+    if obj is None:
+        raise RetryableStageError(f"target {target} vanished while relate was deciding")
+    body = (corpus.body_of(conn, obj.content_hash) or {}).get("text")
+    name = filenames.signals(obj.path)
     return store.placeholder_version(
         conn,
         target,
         matter_id=matter_id,
-        content_hash=obj[1],
+        content_hash=obj.content_hash,
         title=heading(body or "") or name.stem,
         family_key=name.family_key,
         label=name.label,

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy import Connection, text
 
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus
 from knowledge_index.relations.store import insert_relation
 from knowledge_index.relations.threads import Message, choose_parent, normalize_subject
@@ -188,9 +189,7 @@ def apply(conn: Connection, p: ThreadPlan, matter_id: str | None, producer_versi
 
 
 def _hash(conn: Connection, oid: str) -> str | None:
-    return conn.execute(
-        text("SELECT content_hash FROM source_objects WHERE id = :i"), {"i": oid}
-    ).scalar_one_or_none()
+    return objects.content_hash_of(conn, oid)
 
 
 def _refresh_root(conn: Connection, thread: str) -> None:

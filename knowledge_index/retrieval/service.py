@@ -8,13 +8,15 @@ from __future__ import annotations
 import datetime as dt
 
 from pydantic import BaseModel, Field
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
+from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
 from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
+from knowledge_index.sources.registry import get_source
 
 
 class Citation(BaseModel):
@@ -102,14 +104,9 @@ def _sources(engine: Engine, ids: list[str]) -> dict[str, tuple[str, str]]:
     if not ids:
         return {}
     with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT o.id, s.id, s.kind FROM source_objects o JOIN sources s"
-                " ON s.id = o.source_id WHERE o.id = ANY(CAST(:ids AS text[]))"
-            ),
-            {"ids": ids},
-        ).all()
-    return {r[0]: (r[1], r[2]) for r in rows}
+        found = objects.load(conn, ids)
+        kinds = {sid: get_source(conn, sid).kind for sid in {o.source_id for o in found.values()}}
+    return {oid: (o.source_id, kinds[o.source_id]) for oid, o in found.items()}
 
 
 def parse_date(value: str | None) -> dt.date | None:

@@ -16,8 +16,9 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.decisions import GENERALIZABILITY, load_taxonomy
+from knowledge_index.objects import store as objects_store
 from knowledge_index.settings import Settings, load_settings
-from knowledge_index.stages.base import StageContext, StageOutcome, load_objects
+from knowledge_index.stages.base import StageContext, StageOutcome
 from knowledge_index.stages.extract_decisions.handler import extract_decisions_handler
 from knowledge_index_tests.decisions import redlines
 from knowledge_index_tests.support.pipeline import process_folder
@@ -86,7 +87,9 @@ def model_calls(engine: Engine) -> int:
 
 
 def run_handler(settings: Settings, engine: Engine, source_object_id: str) -> StageOutcome:
-    obj = load_objects(engine, [source_object_id])[source_object_id]
+    with engine.connect() as conn:
+        obj = objects_store.get(conn, source_object_id)
+    assert obj is not None
     ctx = StageContext(settings, engine, STAGE, obj, BlobStore(settings.blob_dir), attempt=1)
     return extract_decisions_handler(ctx)
 

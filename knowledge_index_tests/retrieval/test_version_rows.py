@@ -8,10 +8,11 @@ import pytest
 from sqlalchemy import Connection, text
 
 from knowledge_index.blobstore import BlobStore
+from knowledge_index.objects import store as objects_store
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.service import search
 from knowledge_index.settings import load_settings
-from knowledge_index.stages.base import StageContext, load_objects
+from knowledge_index.stages.base import StageContext
 from knowledge_index.stages.index.handler import IndexHandler
 from knowledge_index_tests.support.pipeline import process_folder
 
@@ -90,7 +91,8 @@ def _set_version(conn: Connection, oid: str, key: str, number: int, label: str) 
 
 
 def _reindex(settings, engine, ids: list[str]) -> None:
-    objects = load_objects(engine, ids)
+    with engine.connect() as conn:
+        objects = objects_store.load(conn, ids)
     blobs = BlobStore(settings.blob_dir)
     contexts = [StageContext(settings, engine, "index", objects[i], blobs, 1) for i in ids]
     for _, outcome, _ in IndexHandler().run_batch(contexts):

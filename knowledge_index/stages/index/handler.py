@@ -14,6 +14,7 @@ from sqlalchemy import text
 
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
+from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
 from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunk_store import (
@@ -134,9 +135,7 @@ class IndexHandler:
             return None
         with ctx.engine.connect() as conn:
             artifact = get_artifact(conn, "structured_json", obj.content_hash)
-            seq = conn.execute(
-                text("SELECT seq FROM source_objects WHERE id = :id"), {"id": obj.id}
-            ).scalar_one()
+            seq = objects.seq_of(conn, obj.id)
             meta = _model_metadata(conn, obj.id)
             facts = version_facts(conn, obj.id)
         if artifact is None or not artifact.body.get("text", "").strip():
