@@ -1,10 +1,8 @@
-"""Walking relations from a document: containment now, relate-stage relations when they exist.
+"""Walking relations from a source object: containment and the relate stage's relations.
 
-Containment (zip entries, e-mail attachments) is recorded by the sync on source_objects and is
-real today. Version chains, threads and references are the relate stage's output; its
-`relations` table is looked up at call time (contract: source_object_id,
-target_source_object_id, relation, as in relation_intents). Neighbours the caller may not see are
-dropped before anything is returned, so an edge never reveals a hidden document's id.
+Containment (zip entries, e-mail attachments) is recorded on the source objects; version
+chains, threads and references are the relate stage's `relations` rows. Neighbours the caller
+may not see are dropped before anything is returned, so an edge never reveals a hidden id.
 """
 
 from __future__ import annotations
@@ -13,12 +11,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.mcp.catalog import Catalog, columns
+from knowledge_index.mcp.catalog import columns
 from knowledge_index.mcp.documents import visible_documents
 from knowledge_index.mcp.models import DocumentRow, Edge
 from knowledge_index.objects import store as objects
 
-RELATE_NOT_BUILT = "relations are produced by the relate stage, not built yet"
 RELATIONS_COLUMNS = {"source_object_id", "target_source_object_id", "relation"}
 _CONTAINMENT_KIND = {"email_attachment": "attachment_of", "zip_entry": "zip_entry_of"}
 
@@ -61,7 +58,6 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
 
 def walk(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     root: DocumentRow,
     *,
@@ -70,14 +66,10 @@ def walk(
     kinds: list[str] | None = None,
 ) -> Walk:
     result = Walk()
-    with_relations = False
-    if not catalog.has("relations"):
-        result.notes.append(RELATE_NOT_BUILT)
-    elif not columns(conn, "relations") >= RELATIONS_COLUMNS:
+    with_relations = columns(conn, "relations") >= RELATIONS_COLUMNS
+    if not with_relations:
         # Fail closed: without the document columns an edge cannot be permission-checked.
         result.notes.append("relations table lacks the expected document columns; withheld")
-    else:
-        with_relations = True
     root_id = root.citation.document_id
     seen_edges: set[tuple[str, str, str]] = set()
     frontier = [root_id]
@@ -91,7 +83,7 @@ def walk(
         other_ids = {e.from_document_id for e in candidates} | {
             e.to_document_id for e in candidates
         }
-        visible = visible_documents(conn, catalog, principals, sorted(other_ids - {root_id}))
+        visible = visible_documents(conn, principals, sorted(other_ids - {root_id}))
         visible[root_id] = root
         next_frontier: list[str] = []
         for e in candidates:

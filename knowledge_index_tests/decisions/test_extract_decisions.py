@@ -96,15 +96,12 @@ def run_handler(settings: Settings, engine: Engine, source_object_id: str) -> St
 
 def assert_found_through_mcp_only_by_who_may_see_the_file(engine: Engine, redline_id: str):
     """MCP search_decisions: the decision with its citation, withheld from a denied principal."""
-    from knowledge_index.mcp.catalog import load_catalog
     from knowledge_index.mcp.evidence import search_decisions
     from knowledge_index.mcp.visibility import caller_principals
 
     def search(principals: list[str], query: str):
         with engine.connect() as conn:
-            return search_decisions(
-                conn, load_catalog(conn), caller_principals(principals), query, None, 20, 0
-            )
+            return search_decisions(conn, caller_principals(principals), query, None, 20, 0)
 
     found, total, notes = search([DEAL_TEAM], "liability_cap")
     assert notes == [] and total == 1
