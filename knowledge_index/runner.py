@@ -80,7 +80,7 @@ class InlineReadiness:
 
     def _run(self, stage: str, source_object_id: str) -> str | None:
         report = run_stage(
-            self.settings, stage, object_ids=[source_object_id], engine=self.engine, limit=1
+            self.settings, stage, source_object_ids=[source_object_id], engine=self.engine, limit=1
         )
         return report.results[0].status if report.results else None
 
@@ -89,7 +89,7 @@ def run_stage(
     settings: Settings,
     stage: str,
     *,
-    object_ids: Sequence[str] | None = None,
+    source_object_ids: Sequence[str] | None = None,
     limit: int | None = None,
     engine: Engine | None = None,
     worker: str | None = None,
@@ -110,7 +110,12 @@ def run_stage(
             # its claims expire. Attempted rows are excluded so a failure with a zero backoff
             # is retried by the next run, not spun on inside this one.
             claims = claim(
-                conn, stage, worker, object_ids=object_ids, exclude=attempted, limit=take
+                conn,
+                stage,
+                worker,
+                source_object_ids=source_object_ids,
+                exclude=attempted,
+                limit=take,
             )
         if not claims:
             break

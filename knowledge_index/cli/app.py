@@ -450,7 +450,7 @@ def search(
         c = p.citation
         console.print(f"[bold]{p.rank}. {p.title}[/bold]  score {p.score:.4f}")
         console.print(
-            f"   {c.source_id}:{c.path}  doc {c.document_id}  version {c.version_id}"
+            f"   {c.source_id}:{c.path}  source object {c.source_object_id}  version {c.version_id}"
             f"  chunk {c.chunk_id}" + (f"  page {c.page}" if c.page else "")
         )
         console.print(f"   {p.snippet}")

@@ -156,7 +156,7 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
         {"t": timeout},
     ).all()
     quarantined = 0
-    for oid, stage, attempts, worker in rows:
+    for source_object_id, stage, attempts, worker in rows:
         exc = StaleClaim(
             f"claim by {worker} expired after {timeout}s without an outcome; the worker died "
             "or hung mid-stage"
@@ -174,7 +174,7 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
             {
                 "status": "quarantined" if exhausted else "failed",
                 "e": json.dumps(error),
-                "id": oid,
+                "id": source_object_id,
                 "stage": stage,
             },
         )
@@ -195,7 +195,7 @@ class RetryReport:
 def retry_quarantined(
     conn: Connection,
     settings: Settings,
-    object_id: str,
+    source_object_id: str,
     *,
     stage: str | None = None,
     actor: str = "cli",
@@ -208,12 +208,12 @@ def retry_quarantined(
             "SELECT stage, last_error FROM processing_state"
             " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
         ),
-        {"id": object_id},
+        {"id": source_object_id},
     ).all()
     if not rows:
-        if not objects.exists(conn, object_id):
-            raise ConfigError(f"no document with id {object_id!r}")
-        raise ConfigError(f"document {object_id} has no quarantined stage")
+        if not objects.exists(conn, source_object_id):
+            raise ConfigError(f"no document with id {source_object_id!r}")
+        raise ConfigError(f"document {source_object_id} has no quarantined stage")
     by_stage = {r[0]: r[1] for r in rows}
     # A later requested stage would re-run downstream work on an input that is still missing.
     earliest = min(by_stage, key=stage_order().index)
@@ -224,11 +224,11 @@ def retry_quarantined(
             " last_error = NULL, next_retry_at = NULL, updated_at = now()"
             " WHERE source_object_id = :id AND stage = :stage"
         ),
-        {"id": object_id, "stage": earliest},
+        {"id": source_object_id, "stage": earliest},
     )
-    park_downstream(conn, [object_id], earliest, include_quarantined=True)
+    park_downstream(conn, [source_object_id], earliest, include_quarantined=True)
     report = RetryReport(
-        source_object_id=object_id,
+        source_object_id=source_object_id,
         released_stage=earliest,
         requested_stage=stage,
         invalidated_stages=list(downstream_of(earliest)),
@@ -240,7 +240,7 @@ def retry_quarantined(
         conn,
         actor,
         "quarantine_retry",
-        object_id,
+        source_object_id,
         {
             "released_stage": earliest,
             "requested_stage": stage,

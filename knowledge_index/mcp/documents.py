@@ -92,18 +92,17 @@ def filter_sql(
     return " AND ".join(clauses)
 
 
-def version_id(document_id: str, content_hash: str) -> str:
+def version_id(source_object_id: str, content_hash: str) -> str:
     # Same rule as the index stage (stages.index.version_id), kept here to avoid importing it.
-    return f"{document_id}@{content_hash[:16]}"
+    return f"{source_object_id}@{content_hash[:16]}"
 
 
 def to_row(r: Any) -> DocumentRow:
     return DocumentRow(
         citation=Citation(
             matter_id=r.matter_id,
-            document_id=r.id,
-            version_id=version_id(r.id, r.content_hash),
             source_object_id=r.id,
+            version_id=version_id(r.id, r.content_hash),
             connector=r.kind,
             source_id=r.source_id,
             path=r.path,
@@ -115,7 +114,7 @@ def to_row(r: Any) -> DocumentRow:
         doc_date=r.doc_date,
         size_bytes=r.size_bytes,
         chunk_count=r.chunk_count,
-        parent_document_id=r.parent_id,
+        parent_source_object_id=r.parent_id,
         child_relation=r.child_relation,
     )
 
@@ -165,8 +164,8 @@ def visible_documents(
     return {r.id: to_row(r) for r in rows}
 
 
-def document_content_hash(conn: Connection, document_id: str) -> str | None:
-    return objects.content_hash_of(conn, document_id)
+def document_content_hash(conn: Connection, source_object_id: str) -> str | None:
+    return objects.content_hash_of(conn, source_object_id)
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ class Scope:
     document_count: int
     chunk_count: int
     by_matter: list[tuple[str | None, int]]
-    document_ids: list[str]
+    source_object_ids: list[str]
 
 
 def scope(
@@ -206,7 +205,7 @@ def scope(
         document_count=sum(r[1] for r in by_matter),
         chunk_count=int(sum(r[2] or 0 for r in by_matter)),
         by_matter=[(r[0], r[1]) for r in by_matter],
-        document_ids=list(ids),
+        source_object_ids=list(ids),
     )
 
 

@@ -54,7 +54,7 @@ def search_decisions(
         matter_clause = f" AND {e.matter} = ANY(CAST(:matter_ids AS text[]))"
     rows = conn.execute(
         text(
-            "SELECT d.id::text AS id, o.id AS document_id, to_jsonb(d) AS fields,"
+            "SELECT d.id::text AS id, o.id AS source_object_id, to_jsonb(d) AS fields,"
             " count(*) OVER () AS total FROM decisions d"
             f" JOIN source_objects o ON o.id = d.source_object_id {e.joins}"
             f" WHERE {visible_sql('o')}{matter_clause}"
@@ -62,11 +62,13 @@ def search_decisions(
         ),
         params,
     ).all()
-    docs = visible_documents(conn, principals, sorted({r.document_id for r in rows}))
+    docs = visible_documents(conn, principals, sorted({r.source_object_id for r in rows}))
     out = [
-        DecisionRow(decision_id=r.id, fields=dict(r.fields), citation=docs[r.document_id].citation)
+        DecisionRow(
+            decision_id=r.id, fields=dict(r.fields), citation=docs[r.source_object_id].citation
+        )
         for r in rows
-        if r.document_id in docs
+        if r.source_object_id in docs
     ]
     return out, (rows[0].total if rows else 0), []
 
@@ -112,10 +114,13 @@ def resolve_entity(
     ).all()
     docs = visible_documents(conn, principals, sorted({p[1] for p in parties}))
     evidence: dict[str, list[EntityEvidence]] = {}
-    for entity_id, doc_id, role, mention in parties:
-        if doc_id in docs and len(evidence.setdefault(entity_id, [])) < EVIDENCE_PER_ENTITY:
+    for entity_id, source_object_id, role, mention in parties:
+        if (
+            source_object_id in docs
+            and len(evidence.setdefault(entity_id, [])) < EVIDENCE_PER_ENTITY
+        ):
             evidence[entity_id].append(
-                EntityEvidence(role=role, mention=mention, citation=docs[doc_id].citation)
+                EntityEvidence(role=role, mention=mention, citation=docs[source_object_id].citation)
             )
     out = [
         EntityRow(

@@ -34,8 +34,8 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
         kind = _CONTAINMENT_KIND.get(link.relation or "", "contained_in")
         edges.append(
             Edge(
-                from_document_id=link.child_id,
-                to_document_id=link.parent_id,
+                from_source_object_id=link.child_id,
+                to_source_object_id=link.parent_id,
                 kind=kind,
                 origin="containment",
             )
@@ -50,7 +50,7 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
             {"ids": ids},
         ).all()
         edges.extend(
-            Edge(from_document_id=a, to_document_id=b, kind=str(k), origin="relations")
+            Edge(from_source_object_id=a, to_source_object_id=b, kind=str(k), origin="relations")
             for a, b, k in rows
         )
     return edges
@@ -70,7 +70,7 @@ def walk(
     if not with_relations:
         # Fail closed: without the document columns an edge cannot be permission-checked.
         result.notes.append("relations table lacks the expected document columns; withheld")
-    root_id = root.citation.document_id
+    root_id = root.citation.source_object_id
     seen_edges: set[tuple[str, str, str]] = set()
     frontier = [root_id]
     reached = {root_id}
@@ -80,28 +80,28 @@ def walk(
             for e in _candidate_edges(conn, frontier, with_relations)
             if kinds is None or e.kind in kinds
         ]
-        other_ids = {e.from_document_id for e in candidates} | {
-            e.to_document_id for e in candidates
+        other_ids = {e.from_source_object_id for e in candidates} | {
+            e.to_source_object_id for e in candidates
         }
         visible = visible_documents(conn, principals, sorted(other_ids - {root_id}))
         visible[root_id] = root
         next_frontier: list[str] = []
         for e in candidates:
-            key = (e.from_document_id, e.to_document_id, e.kind)
+            key = (e.from_source_object_id, e.to_source_object_id, e.kind)
             if key in seen_edges:
                 continue
-            if e.from_document_id not in visible or e.to_document_id not in visible:
+            if e.from_source_object_id not in visible or e.to_source_object_id not in visible:
                 continue
             if len(result.edges) >= limit:
                 result.truncated = True
                 break
             seen_edges.add(key)
             result.edges.append(e)
-            for doc_id in (e.from_document_id, e.to_document_id):
-                if doc_id not in reached:
-                    reached.add(doc_id)
-                    result.nodes[doc_id] = visible[doc_id]
-                    next_frontier.append(doc_id)
+            for source_object_id in (e.from_source_object_id, e.to_source_object_id):
+                if source_object_id not in reached:
+                    reached.add(source_object_id)
+                    result.nodes[source_object_id] = visible[source_object_id]
+                    next_frontier.append(source_object_id)
         frontier = next_frontier
         if not frontier or result.truncated:
             break

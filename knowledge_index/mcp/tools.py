@@ -126,14 +126,14 @@ def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanti
         live = documents.visible_documents(
             conn,
             ctx.principals,
-            sorted({p.citation.document_id for p in result.passages}),
+            sorted({p.citation.source_object_id for p in result.passages}),
         )
     passages = [
         PassageOut(
             rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
         )
         for p in result.passages
-        if p.citation.document_id in live
+        if p.citation.source_object_id in live
     ]
     return SearchSemanticOutput(
         passages=passages,
@@ -175,13 +175,13 @@ def _content(body: dict[str, Any]) -> tuple[StructuredDocument, bool]:
 def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
     with ctx.engine.connect() as conn:
         # Unknown, deleted and forbidden ids take the same path and the same message.
-        row = documents.visible_documents(conn, ctx.principals, [inp.document_id]).get(
-            inp.document_id
+        row = documents.visible_documents(conn, ctx.principals, [inp.source_object_id]).get(
+            inp.source_object_id
         )
         if row is None or (inp.version_id and inp.version_id != row.citation.version_id):
             raise NotFound(NOT_FOUND)
         content, truncated, notes = None, False, []
-        content_hash = documents.document_content_hash(conn, inp.document_id)
+        content_hash = documents.document_content_hash(conn, inp.source_object_id)
         artifact = get_artifact(conn, "structured_json", content_hash) if content_hash else None
         if artifact is None:
             notes.append("this version has not been converted yet")
@@ -200,8 +200,8 @@ def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
 
 def traverse(ctx: ToolContext, inp: TraverseInput) -> TraverseOutput:
     with ctx.engine.connect() as conn:
-        root = documents.visible_documents(conn, ctx.principals, [inp.document_id]).get(
-            inp.document_id
+        root = documents.visible_documents(conn, ctx.principals, [inp.source_object_id]).get(
+            inp.source_object_id
         )
         if root is None:
             raise NotFound(NOT_FOUND)
@@ -245,8 +245,8 @@ def preview_search_scope(ctx: ToolContext, inp: PreviewScopeInput) -> PreviewSco
         chunk_count=s.chunk_count,
         matter_ids=sorted(m for m, _ in s.by_matter if m is not None),
         by_matter=[ScopeCount(matter_id=m, documents=n) for m, n in s.by_matter],
-        document_ids=s.document_ids,
-        document_ids_truncated=len(s.document_ids) < s.document_count,
+        source_object_ids=s.source_object_ids,
+        source_object_ids_truncated=len(s.source_object_ids) < s.document_count,
     )
 
 
@@ -310,8 +310,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "get_document",
-        "The full structured content of a document's current version, with metadata and "
-        "relations. Unknown and inaccessible ids are both 'not found'.",
+        "The full structured content of a source object's current version, with metadata and "
+        "relations. Unknown and inaccessible source_object_ids are both 'not found'.",
         GetDocumentInput,
         GetDocumentOutput,
         get_document,
@@ -319,8 +319,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "traverse",
-        "Walk relations from a document: containment (attachments, zip entries) and, once the "
-        "relate stage exists, version chains, threads and references.",
+        "Walk relations from a source object: containment (attachments, zip entries) and the "
+        "relate stage's version chains, threads and references.",
         TraverseInput,
         TraverseOutput,
         traverse,

@@ -28,6 +28,7 @@ from sqlalchemy import (
     literal,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
@@ -90,6 +91,15 @@ class ScanState:
 class ChildState:
     observed_hash: str | None
     deleted: bool
+
+
+@dataclass(frozen=True)
+class FolderEntry:
+    """An immediate child of a folder: a file, or a subfolder with the live files below it."""
+
+    name: str
+    files: int
+    is_file: bool
 
 
 @dataclass(frozen=True)
@@ -218,6 +228,25 @@ def containment(conn: Connection, ids: Sequence[str]) -> list[Containment]:
         )
     ).mappings()
     return [Containment(m["id"], m["parent_id"], m["child_relation"]) for m in rows]
+
+
+def folder_entries(conn: Connection, source_id: str, folder: str) -> list[FolderEntry]:
+    """The live top-level files and subfolders directly in `folder` ('' = the source root).
+
+    Files first, then by name. Children of containers live inside their parent, not here.
+    """
+    prefix = f"{folder}/" if folder else ""
+    like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    rows = conn.execute(
+        text(
+            "SELECT split_part(substr(path, :n), '/', 1) AS name, count(*) AS files,"
+            " bool_and(strpos(substr(path, :n), '/') = 0) AS is_file"
+            " FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
+            " AND parent_id IS NULL AND path LIKE :like GROUP BY 1 ORDER BY 3, 1"
+        ),
+        {"n": len(prefix) + 1, "s": source_id, "like": like},
+    ).mappings()
+    return [FolderEntry(m["name"], int(m["files"]), bool(m["is_file"])) for m in rows]
 
 
 def unregistered_ids(conn: Connection) -> list[str]:

@@ -21,9 +21,8 @@ from knowledge_index.sources.registry import get_source
 
 class Citation(BaseModel):
     matter_id: str | None = None
-    document_id: str
-    version_id: str
     source_object_id: str
+    version_id: str
     connector: str
     source_id: str
     path: str
@@ -64,12 +63,12 @@ def search(
     page = searcher.search(
         SearchRequest(query=query, filters=filters, limit=limit, offset=offset), principals
     )
-    ids = sorted({h.document_id for h in page.hits})
+    ids = sorted({h.source_object_id for h in page.hits})
     sources = _sources(engine, ids)
     passages = []
     for hit in page.hits:
         p = hit.payload
-        source_id, kind = sources.get(hit.document_id, ("?", "?"))
+        source_id, kind = sources.get(hit.source_object_id, ("?", "?"))
         passages.append(
             Passage(
                 rank=hit.rank,
@@ -78,9 +77,8 @@ def search(
                 title=p.title,
                 citation=Citation(
                     matter_id=p.matter_id,
-                    document_id=p.document_id,
-                    version_id=p.version_id,
                     source_object_id=p.document_id,
+                    version_id=p.version_id,
                     connector=kind,
                     source_id=source_id,
                     path=p.path,
@@ -106,7 +104,9 @@ def _sources(engine: Engine, ids: list[str]) -> dict[str, tuple[str, str]]:
     with engine.connect() as conn:
         found = objects.load(conn, ids)
         kinds = {sid: get_source(conn, sid).kind for sid in {o.source_id for o in found.values()}}
-    return {oid: (o.source_id, kinds[o.source_id]) for oid, o in found.items()}
+    return {
+        source_object_id: (o.source_id, kinds[o.source_id]) for source_object_id, o in found.items()
+    }
 
 
 def parse_date(value: str | None) -> dt.date | None:

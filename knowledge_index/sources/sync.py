@@ -54,7 +54,7 @@ class SyncReport(BaseModel):
     mass_deletion: bool = False
     empty_scan_ignored: bool = False
     handed_off: bool = False
-    new_object_ids: list[str] = []
+    new_source_object_ids: list[str] = []
     seconds: float = 0.0
 
     @property
@@ -247,7 +247,7 @@ def _apply_batch(
         seed_objects(conn, new_ids)
         _write_counters(conn, report, status="running")
     if new_ids:
-        report.new_object_ids.extend(new_ids)
+        report.new_source_object_ids.extend(new_ids)
         if register_partitions is not None:
             register_partitions(new_ids)
             with engine.begin() as conn:

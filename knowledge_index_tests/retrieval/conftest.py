@@ -37,8 +37,8 @@ def corpus() -> list[Doc]:
 
 def doc_version(doc: Doc, acl: CompiledAcl = EVERYONE) -> DocumentVersion:
     return DocumentVersion(
-        document_id=doc.document_id,
-        version_id=f"{doc.document_id}v1",
+        source_object_id=doc.source_object_id,
+        version_id=f"{doc.source_object_id}v1",
         matter_id=doc.matter_id,
         doc_type=doc.doc_type,
         status="final",

@@ -61,7 +61,7 @@ def extract(ctx: StageContext) -> StageOutcome:
         MetadataResult,
         make_validator(ontology),
     )
-    agent: AgentResult[MetadataResult] = loop.run(messages(evidence), doc_id=obj.id)
+    agent: AgentResult[MetadataResult] = loop.run(messages(evidence), source_object_id=obj.id)
     model_seconds = time.monotonic() - started
     result = agent.result
     text_ = body.get("text", "")

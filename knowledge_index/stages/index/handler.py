@@ -90,17 +90,17 @@ class IndexHandler:
         for ctx, doc, prep in to_embed:
             t1 = time.monotonic()
             try:
-                mine = by_doc.get(doc.document_id, [])
+                mine = by_doc.get(doc.source_object_id, [])
                 with ctx.engine.begin() as conn:
                     removed = replace_document_chunks(
                         conn,
-                        doc.document_id,
+                        doc.source_object_id,
                         ctx.source_object.content_hash or "",
                         mine,
                         settings.retrieval.embedding_model,
                     )
                     if doc.logical_document_id:
-                        drop_sibling_profiles(conn, doc.document_id, doc.logical_document_id)
+                        drop_sibling_profiles(conn, doc.source_object_id, doc.logical_document_id)
                 outcome = StageOutcome(
                     "done",
                     metadata={
@@ -160,7 +160,7 @@ class IndexHandler:
                 )
             )
         return DocumentVersion(
-            document_id=obj.id,
+            source_object_id=obj.id,
             version_id=version_id(obj.id, obj.content_hash),
             matter_id=meta.get("matter_id"),
             doc_type=meta.get("doc_type"),

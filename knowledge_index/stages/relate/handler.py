@@ -116,7 +116,7 @@ def decide(
         max_turns=16,
     )
     evidence = build_evidence(ctx, body, assignment, signals)
-    return loop.run(messages(evidence), doc_id=ctx.source_object.id)
+    return loop.run(messages(evidence), source_object_id=ctx.source_object.id)
 
 
 def _opened_paths(agent: AgentResult[RelateResult]) -> dict[str, str]:

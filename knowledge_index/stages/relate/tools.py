@@ -48,17 +48,9 @@ def list_folder(engine: Engine, source_id: str, path: str) -> dict[str, Any]:
     folder = path.strip().strip("/")
     prefix = f"{folder}/" if folder else ""
     with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT split_part(substr(path, :n), '/', 1) AS child, count(*) AS files,"
-                " bool_and(strpos(substr(path, :n), '/') = 0) AS is_file"
-                " FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
-                " AND parent_id IS NULL AND path LIKE :like GROUP BY 1 ORDER BY 3, 1"
-            ),
-            {"n": len(prefix) + 1, "s": source_id, "like": _like(prefix) + "%"},
-        ).all()
-    folders = [{"name": r[0], "files": int(r[1])} for r in rows if not r[2]]
-    files = [f"{prefix}{r[0]}" for r in rows if r[2]]
+        entries = objects.folder_entries(conn, source_id, folder)
+    folders = [{"name": e.name, "files": e.files} for e in entries if not e.is_file]
+    files = [f"{prefix}{e.name}" for e in entries if e.is_file]
     return {"path": folder or "/", "folders": folders, "files": files}
 
 
