@@ -147,16 +147,22 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
     from knowledge_index.ledger.policy import Verdict, error_record
 
     timeout = settings.pipeline.claim_timeout_seconds
-    rows = conn.execute(
-        text(
-            "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
-            " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
-            " FOR UPDATE SKIP LOCKED"
-        ),
-        {"t": timeout},
-    ).all()
+    rows = (
+        conn.execute(
+            text(
+                "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
+                " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
+                " FOR UPDATE SKIP LOCKED"
+            ),
+            {"t": timeout},
+        )
+        .mappings()
+        .all()
+    )
     quarantined = 0
-    for source_object_id, stage, attempts, worker in rows:
+    for m in rows:
+        source_object_id, stage = m["source_object_id"], m["stage"]
+        attempts, worker = m["attempts"], m["claimed_by"]
         exc = StaleClaim(
             f"claim by {worker} expired after {timeout}s without an outcome; the worker died "
             "or hung mid-stage"
@@ -203,18 +209,22 @@ def retry_quarantined(
     """Release the earliest quarantined stage with a fresh budget; downstream back to waiting."""
     if stage is not None:
         check_stage(stage)
-    rows = conn.execute(
-        text(
-            "SELECT stage, last_error FROM processing_state"
-            " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
-        ),
-        {"id": source_object_id},
-    ).all()
+    rows = (
+        conn.execute(
+            text(
+                "SELECT stage, last_error FROM processing_state"
+                " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
+            ),
+            {"id": source_object_id},
+        )
+        .mappings()
+        .all()
+    )
     if not rows:
         if not objects.exists(conn, source_object_id):
-            raise ConfigError(f"no document with id {source_object_id!r}")
-        raise ConfigError(f"document {source_object_id} has no quarantined stage")
-    by_stage = {r[0]: r[1] for r in rows}
+            raise ConfigError(f"no source object with id {source_object_id!r}")
+        raise ConfigError(f"source object {source_object_id} has no quarantined stage")
+    by_stage = {m["stage"]: m["last_error"] for m in rows}
     # A later requested stage would re-run downstream work on an input that is still missing.
     earliest = min(by_stage, key=stage_order().index)
     previous = by_stage[earliest]

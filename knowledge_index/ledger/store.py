@@ -87,8 +87,17 @@ def claim(
             "ids": list(source_object_ids or []),
             "exclude": list(exclude),
         },
-    ).all()
-    return [Claim(r[0], stage, r[1], worker, r[2]) for r in rows]
+    ).mappings()
+    return [
+        Claim(
+            source_object_id=m["source_object_id"],
+            stage=stage,
+            attempts=m["attempts"],
+            claimed_by=worker,
+            access_only_reindex=m["access_only_reindex"],
+        )
+        for m in rows
+    ]
 
 
 # A claim is ours only while the row is still running under our worker id and attempt; a

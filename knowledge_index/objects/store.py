@@ -8,7 +8,7 @@ reused; it is also the Dagster partition key. Rows are read by column name, neve
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import (
@@ -88,6 +88,18 @@ class ScanState:
 
 
 @dataclass(frozen=True)
+class Observed:
+    """What one sync scan saw of a file: written as is, on first sight or on a change."""
+
+    path: str
+    size_bytes: int | None
+    mtime_ns: int | None
+    observed_hash: str | None
+    acl: dict[str, Any]
+    acl_hash: str
+
+
+@dataclass(frozen=True)
 class ChildState:
     observed_hash: str | None
     deleted: bool
@@ -130,18 +142,8 @@ _OBJECT_COLUMNS = (
 
 
 def _object(m: Any) -> SourceObject:
-    return SourceObject(
-        id=m["id"],
-        source_id=m["source_id"],
-        external_id=m["external_id"],
-        path=m["path"],
-        size_bytes=m["size_bytes"],
-        content_hash=m["content_hash"],
-        observed_hash=m["observed_hash"],
-        parent_id=m["parent_id"],
-        deleted=m["deleted"],
-        acl=m["acl"],
-    )
+    # The selected labels are the dataclass's field names: built by name, never by position.
+    return SourceObject(**m)
 
 
 # --- reads -----------------------------------------------------------------------------------
@@ -162,9 +164,13 @@ def exists(conn: Connection, source_object_id: str) -> bool:
 
 def live_id_at_path(conn: Connection, source_id: str, path: str) -> str | None:
     """The live (not deleted) object at this path of the source, if any."""
-    return conn.execute(
-        select(_o.id).where(_o.source_id == source_id, _o.path == path, _o.deleted_at.is_(None))
-    ).scalar_one_or_none()
+    return (
+        conn.execute(
+            select(_o.id).where(_o.source_id == source_id, _o.path == path, _o.deleted_at.is_(None))
+        )
+        .scalars()
+        .first()
+    )
 
 
 def seq_of(conn: Connection, source_object_id: str) -> int:
@@ -197,15 +203,7 @@ def scan_state(conn: Connection, source_id: str) -> dict[str, ScanState]:
         ).where(_o.source_id == source_id, _o.parent_id.is_(None))
     ).mappings()
     return {
-        m["external_id"]: ScanState(
-            id=m["id"],
-            size_bytes=m["size_bytes"],
-            mtime_ns=m["mtime_ns"],
-            observed_hash=m["observed_hash"],
-            acl_hash=m["acl_hash"],
-            deleted=m["deleted"],
-            pending_deletion=m["pending_deletion"],
-        )
+        m["external_id"]: ScanState(**{k: v for k, v in m.items() if k != "external_id"})
         for m in rows
     }
 
@@ -259,54 +257,22 @@ def unregistered_ids(conn: Connection) -> list[str]:
 
 
 def insert_observed(
-    conn: Connection,
-    source_object_id: str,
-    *,
-    source_id: str,
-    external_id: str,
-    path: str,
-    size_bytes: int | None,
-    mtime_ns: int | None,
-    observed_hash: str | None,
-    acl: dict[str, Any],
-    acl_hash: str,
+    conn: Connection, source_object_id: str, source_id: str, external_id: str, seen: Observed
 ) -> None:
     """A file the sync saw for the first time."""
     conn.execute(
         insert(source_objects).values(
-            id=source_object_id,
-            source_id=source_id,
-            external_id=external_id,
-            path=path,
-            size_bytes=size_bytes,
-            mtime_ns=mtime_ns,
-            observed_hash=observed_hash,
-            acl=acl,
-            acl_hash=acl_hash,
+            id=source_object_id, source_id=source_id, external_id=external_id, **asdict(seen)
         )
     )
 
 
 def update_observed(
-    conn: Connection,
-    source_object_id: str,
-    *,
-    path: str,
-    size_bytes: int | None,
-    mtime_ns: int | None,
-    observed_hash: str | None,
-    acl: dict[str, Any],
-    acl_hash: str,
-    undelete: bool = False,
+    conn: Connection, source_object_id: str, seen: Observed, *, undelete: bool = False
 ) -> None:
     """A known file seen again; seeing it also ends any pending deletion."""
     values: dict[str, Any] = {
-        "path": path,
-        "size_bytes": size_bytes,
-        "mtime_ns": mtime_ns,
-        "observed_hash": observed_hash,
-        "acl": acl,
-        "acl_hash": acl_hash,
+        **asdict(seen),
         "pending_deletion": False,
         "updated_at": func.now(),
     }

@@ -167,31 +167,31 @@ def compute(
         ):
             add(d, "contains_my_deletions")
     # Content and tracked changes decide for the family candidates and neighbours.
-    for source_object_id in list(found):
-        other = corpus.body_of(conn, rows[source_object_id].content_hash) or {}
+    for candidate_id in list(found):
+        other = corpus.body_of(conn, rows[candidate_id].content_hash) or {}
         other_text = other.get("text") or ""
-        c = found[source_object_id]
+        c = found[candidate_id]
         if sig is not None and "exact_duplicate" not in c.kinds:
             j = minhash.jaccard(sig, minhash.signature(other_text))
             if j >= minhash.NEAR_DUPLICATE:
-                add(rows[source_object_id], "near_duplicate", j)
+                add(rows[candidate_id], "near_duplicate", j)
             elif j >= minhash.FAMILY:
-                add(rows[source_object_id], "similar", j)
+                add(rows[candidate_id], "similar", j)
         if revisions:
             s = lineage.made_against_score(revisions, other_text)
             if s >= LINEAGE_FLOOR:
-                add(rows[source_object_id], "made_against", s)
+                add(rows[candidate_id], "made_against", s)
             s = lineage.accepted_by_score(revisions, other_text)
             if s >= LINEAGE_FLOOR and "exact_duplicate" not in c.kinds:
-                add(rows[source_object_id], "accepts_my_changes", s)
+                add(rows[candidate_id], "accepts_my_changes", s)
         other_revisions = other.get("revisions") or []
         if other_revisions:
             s = lineage.made_against_score(other_revisions, txt)
             if s >= LINEAGE_FLOOR:
-                add(rows[source_object_id], "redlined_against_me", s)
+                add(rows[candidate_id], "redlined_against_me", s)
             s = lineage.accepted_by_score(other_revisions, txt)
             if s >= LINEAGE_FLOOR:
-                add(rows[source_object_id], "i_accept_its_changes", s)
+                add(rows[candidate_id], "i_accept_its_changes", s)
     family_ids = set(found)
     found_cues = cues.find_cues(txt, path.rsplit("/", 1)[-1])
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)

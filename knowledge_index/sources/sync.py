@@ -214,34 +214,24 @@ def _apply_batch(
                 # the reason instead of the file silently disappearing from the corpus.
                 report.unreadable += 1
                 content_hash = None
+            seen = _observed(obs, content_hash, acl, acl_hash)
             if prior is None:
                 source_object_id = stable_object_id(source_id, obs.external_id)
-                objects.insert_observed(
-                    conn,
-                    source_object_id,
-                    source_id=source_id,
-                    external_id=obs.external_id,
-                    path=obs.path,
-                    size_bytes=obs.size_bytes,
-                    mtime_ns=obs.mtime_ns,
-                    observed_hash=content_hash,
-                    acl=acl.model_dump(mode="json"),
-                    acl_hash=acl_hash,
-                )
+                objects.insert_observed(conn, source_object_id, source_id, obs.external_id, seen)
                 new_ids.append(source_object_id)
                 report.created += 1
             elif prior.deleted:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash, undelete=True)
+                objects.update_observed(conn, prior.id, seen, undelete=True)
                 restart_document(conn, [prior.id])
                 report.restored += 1
             elif content_hash is not None and content_hash == prior.observed_hash:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                objects.update_observed(conn, prior.id, seen)
                 report.unchanged += 1
                 if acl_hash != prior.acl_hash:
                     _access_changed(conn, prior.id, acl, acl_hash)
                     report.access_changed += 1
             else:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                objects.update_observed(conn, prior.id, seen)
                 restart_document(conn, [prior.id])
                 report.changed += 1
         seed_objects(conn, new_ids)
@@ -262,26 +252,16 @@ def _same_stat(obs: Observation, prior: ScanState) -> bool:
     )
 
 
-def _update_object(
-    conn: Connection,
-    source_object_id: str,
-    obs: Observation,
-    content_hash: str | None,
-    acl: AccessGrants,
-    acl_hash: str,
-    *,
-    undelete: bool = False,
-) -> None:
-    objects.update_observed(
-        conn,
-        source_object_id,
+def _observed(
+    obs: Observation, content_hash: str | None, acl: AccessGrants, acl_hash: str
+) -> objects.Observed:
+    return objects.Observed(
         path=obs.path,
         size_bytes=obs.size_bytes,
         mtime_ns=obs.mtime_ns,
         observed_hash=content_hash,
         acl=acl.model_dump(mode="json"),
         acl_hash=acl_hash,
-        undelete=undelete,
     )
 
 
@@ -324,14 +304,19 @@ def _confirm_deletions(
         # Even an operator who asked for immediate deletes gets a second look at a mass one.
         report.mass_deletion = True
         required = max(required, 2)
-    watch = conn.execute(
-        text(
-            "SELECT fingerprint, confirmations FROM source_deletion_watches"
-            " WHERE source_id = :s FOR UPDATE"
-        ),
-        {"s": source_id},
-    ).first()
-    confirmations = watch[1] + 1 if watch is not None and watch[0] == fingerprint else 1
+    watch = (
+        conn.execute(
+            text(
+                "SELECT fingerprint, confirmations FROM source_deletion_watches"
+                " WHERE source_id = :s FOR UPDATE"
+            ),
+            {"s": source_id},
+        )
+        .mappings()
+        .first()
+    )
+    same = watch is not None and watch["fingerprint"] == fingerprint
+    confirmations = watch["confirmations"] + 1 if same else 1
     if confirmations >= required:
         objects.tombstone(conn, missing)
         restart_document(conn, missing)
