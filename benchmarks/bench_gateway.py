@@ -133,7 +133,7 @@ def main() -> None:
         seen_only,
     )
     for messages in prompts(estate, 5, rng):  # litellm initialises lazily on first calls
-        loop.run(messages, doc_id="warmup")
+        loop.run(messages, source_object_id="warmup")
 
     work = prompts(estate, args.loops, rng)
     OFFLINE_MODEL.stats.calls, OFFLINE_MODEL.stats.policy_seconds = 0, 0.0
@@ -142,7 +142,7 @@ def main() -> None:
     calls = correct = 0
     started = time.perf_counter()
     for messages in work:
-        outcome = loop.run(messages, doc_id="bench")
+        outcome = loop.run(messages, source_object_id="bench")
         in_completion_ms += outcome.usage.latency_ms
         calls += outcome.usage.calls
         expected = messages[1]["content"].rsplit(" ", 1)[-1]

@@ -41,8 +41,8 @@ import numpy as np
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import DEFAULT_EMBEDDING_MODEL
 from knowledge_index_tests.retrieval.corpus import synthetic_text
 

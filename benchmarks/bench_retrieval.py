@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunking import (
     ChunkingConfig,
     ChunkingInput,
@@ -40,8 +41,6 @@ from knowledge_index.retrieval.chunking import (
 )
 from knowledge_index.retrieval.embeddings import Embedder, encode_local
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.index import SearchIndex
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 from knowledge_index.retrieval.search import (
     HybridSearcher,
@@ -49,6 +48,7 @@ from knowledge_index.retrieval.search import (
     SearchRequest,
     SearchWeights,
 )
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.corpus import build_corpus, synthetic_text
 
 GROUPS = [f"group:g{i}" for i in range(50)]
@@ -69,7 +69,7 @@ def _documents(n_chunks_target: int, rng: random.Random) -> list[DocumentVersion
         text = "\n\n".join(synthetic_text(rng, rng.randrange(60, 160)) for _ in range(4))
         docs.append(
             DocumentVersion(
-                document_id=f"B{i:05d}",
+                source_object_id=f"B{i:05d}",
                 version_id=f"B{i:05d}v1",
                 matter_id=f"M{i % 40:03d}",
                 doc_type="Vertrag",
@@ -111,7 +111,7 @@ def bench_indexing(n_chunks: int, embedder: Embedder, rounds: int = 2) -> list[o
             for i in range(0, len(docs), 100):
                 batch = docs[i : i + 100]
                 index.replace_documents(
-                    [d.document_id for d in batch], build_chunk_records(batch, embedder)
+                    [d.source_object_id for d in batch], build_chunk_records(batch, embedder)
                 )
             pipeline = min(pipeline, time.perf_counter() - start)
             assert index.count() == len(inputs)
@@ -208,8 +208,8 @@ def bench_recall(embedder: Embedder) -> list[list[object]]:
     corpus = build_corpus()
     docs = [
         DocumentVersion(
-            document_id=d.document_id,
-            version_id=f"{d.document_id}v1",
+            source_object_id=d.source_object_id,
+            version_id=f"{d.source_object_id}v1",
             matter_id=d.matter_id,
             doc_type=d.doc_type,
             language=d.language,
@@ -237,15 +237,15 @@ def bench_recall(embedder: Embedder) -> list[list[object]]:
             found = {1: 0, 3: 0, 10: 0}
             for doc, query, vector in zip(corpus, queries, query_vectors, strict=True):
                 page = searcher.search(SearchRequest(query=query, limit=10), [], vector)
-                ranked = [h.document_id for h in page.hits]
+                ranked = [h.source_object_id for h in page.hits]
                 for k in found:
-                    found[k] += doc.document_id in ranked[:k]
+                    found[k] += doc.source_object_id in ranked[:k]
             rows.append([name, *(f"{found[k] / len(corpus):.2f}" for k in (1, 3, 10))])
         ident_searcher = HybridSearcher(index, embedder)
-        cases = [(d.ref, d.document_id) for d in corpus if d.topic == "engagement"]
-        cases += [(d.hrb, d.document_id) for d in corpus if d.topic == "register"]
+        cases = [(d.ref, d.source_object_id) for d in corpus if d.topic == "engagement"]
+        cases += [(d.hrb, d.source_object_id) for d in corpus if d.topic == "register"]
         top1 = sum(
-            ident_searcher.search(SearchRequest(query=q, limit=1), []).hits[0].document_id == e
+            ident_searcher.search(SearchRequest(query=q, limit=1), []).hits[0].source_object_id == e
             for q, e in cases
         )
     rows.append(["identifier queries, hybrid (top-1)", f"{top1 / len(cases):.2f}", "", ""])

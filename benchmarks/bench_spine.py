@@ -16,7 +16,7 @@ Measured:
 2. a no-op re-sync of the unchanged folder: seconds, ledger rows whose status or updated_at
    changed, and the stage runs `run_until_idle` launches afterwards (must be 0);
 3. the orchestration tax of `fetch`: `Driver.run_until_idle` (ranged runs of --batch keys) minus
-   `run_stage(settings, "fetch", object_ids=batch)` over the same batches of an identical,
+   `run_stage(settings, "fetch", source_object_ids=batch)` over the same batches of an identical,
    separately synced estate; plus Dagster `event_logs` rows per document;
 4. variants of the Dagster path (storage, event batching, subset planned events, and two clearly
    labelled prototypes that monkeypatch the asset/storage inside the benchmark process only),
@@ -351,7 +351,7 @@ def worker_domain(spec: dict) -> dict:
     snap = counter.snapshot()
     t0, c0 = time.perf_counter(), time.process_time()
     for b in batches:
-        run_stage(settings, "fetch", object_ids=b)
+        run_stage(settings, "fetch", source_object_ids=b)
     fetch_s = time.perf_counter() - t0
     fetch_cpu = time.process_time() - c0
     sql = counter.since(snap)
@@ -462,7 +462,7 @@ def install_prototype(kind: str) -> None:
         )
         def _stage_asset(context, ki: KnowledgeIndex):
             cfg = ki.settings()
-            report = run_stage(cfg, stage, object_ids=context.partition_keys)
+            report = run_stage(cfg, stage, source_object_ids=context.partition_keys)
             context.log.info(f"{stage}: claimed {len(report.results)} documents")
             step = context.op_execution_context._step_execution_context
             mats = list(assets_mod._materializations(report))

@@ -17,6 +17,17 @@ class Artifact(BaseModel):
     body: dict[str, Any]
 
 
+def has_artifact(conn: Connection, kind: str, content_hash: str) -> bool:
+    """Whether it exists, without reading a body that can run to megabytes."""
+    return (
+        conn.execute(
+            text("SELECT 1 FROM artifacts WHERE kind = :k AND content_hash = :h"),
+            {"k": kind, "h": content_hash},
+        ).first()
+        is not None
+    )
+
+
 def get_artifact(conn: Connection, kind: str, content_hash: str) -> Artifact | None:
     row = (
         conn.execute(

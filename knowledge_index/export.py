@@ -4,16 +4,16 @@ One row per live document: path, matter reference, doc type, language, date, tit
 and what relate and extract_decisions recorded (empty lists / null until they ran):
 - `version`: the logical document this file is a version or copy of (`logical_document_id`,
   `title`, `identity`, `version_number`, `version_label`, `is_final`, `is_executed`,
-  `duplicate_of`, `redline_against`, each other file as {document_id, path}) and `chain`, the
+  `duplicate_of`, `redline_against`, each other file as {source_object_id, path}) and `chain`, the
   logical document's files in version order;
 - `relations`: typed edges, `direction` outgoing (this file -> other) or incoming (other -> this
-  file), with `relation`, the other file's `document_id` and `path`, `confidence`, `method`;
+  file), with `relation`, the other file's `source_object_id` and `path`, `confidence`, `method`;
 - `threads`: the e-mail thread this file belongs to: `thread_id`, `subject` and `members` in
-  order (sent_at, then path) with `document_id`, `path`, `message_id`, `parent_document_id`,
-  `sent_at`, `method`;
+  order (sent_at, then path) with `source_object_id`, `path`, `message_id`,
+  `parent_source_object_id`, `sent_at`, `method`;
 - `decisions`: the negotiation decisions read from this file's redline (pseudonymized text):
   `ordinal`, `locus`, `change_summary`, `rationale_category`, `rationale_text`,
-  `generalizability`, `against_document_id`, `against_path`, `content_hash`.
+  `generalizability`, `against_source_object_id`, `against_path`, `content_hash`.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class ExportParty(BaseModel):
 
 
 class ExportRow(BaseModel):
-    document_id: str
+    source_object_id: str
     source_id: str
     path: str
     matter_reference: str | None
@@ -54,10 +54,10 @@ class ExportRow(BaseModel):
 
 
 def _doc(alias: str) -> str:
-    """A referenced file as {document_id, path}; NULL when there is none."""
+    """A referenced file as {source_object_id, path}; NULL when there is none."""
     return (
         f"CASE WHEN {alias}.id IS NULL THEN NULL"
-        f" ELSE jsonb_build_object('document_id', {alias}.id, 'path', {alias}.path) END"
+        f" ELSE jsonb_build_object('source_object_id', {alias}.id, 'path', {alias}.path) END"
     )
 
 
@@ -66,7 +66,7 @@ _VERSION = (
     " 'identity', v.identity, 'version_number', v.version_number,"
     " 'version_label', v.version_label, 'is_final', v.is_final, 'is_executed', v.is_executed,"
     f" 'duplicate_of', {_doc('dup')}, 'redline_against', {_doc('red')},"
-    " 'chain', (SELECT jsonb_agg(jsonb_build_object('document_id', cv.source_object_id,"
+    " 'chain', (SELECT jsonb_agg(jsonb_build_object('source_object_id', cv.source_object_id,"
     "   'path', co.path, 'version_number', cv.version_number,"
     "   'version_label', cv.version_label, 'identity', cv.identity)"
     "   ORDER BY cv.version_number NULLS LAST, co.path)"
@@ -80,19 +80,20 @@ _VERSION = (
 _RELATIONS = (
     "SELECT jsonb_agg(e ORDER BY e->>'direction' DESC, e->>'relation', e->>'path') FROM ("
     " SELECT jsonb_build_object('direction', 'outgoing', 'relation', r.relation,"
-    "  'document_id', t.id, 'path', t.path, 'confidence', r.confidence, 'method', r.method) AS e"
+    "  'source_object_id', t.id, 'path', t.path, 'confidence', r.confidence,"
+    "  'method', r.method) AS e"
     "  FROM relations r JOIN source_objects t ON t.id = r.target_source_object_id"
     "  WHERE r.source_object_id = o.id AND t.deleted_at IS NULL"
     " UNION ALL"
     " SELECT jsonb_build_object('direction', 'incoming', 'relation', r.relation,"
-    "  'document_id', s.id, 'path', s.path, 'confidence', r.confidence, 'method', r.method)"
+    "  'source_object_id', s.id, 'path', s.path, 'confidence', r.confidence, 'method', r.method)"
     "  FROM relations r JOIN source_objects s ON s.id = r.source_object_id"
     "  WHERE r.target_source_object_id = o.id AND s.deleted_at IS NULL) edges"
 )
 _THREADS = (
     "SELECT jsonb_agg(jsonb_build_object('thread_id', t.id, 'subject', t.subject,"
-    " 'members', (SELECT jsonb_agg(jsonb_build_object('document_id', mo.id, 'path', mo.path,"
-    "   'message_id', mm.message_id, 'parent_document_id', mm.parent_source_object_id,"
+    " 'members', (SELECT jsonb_agg(jsonb_build_object('source_object_id', mo.id, 'path', mo.path,"
+    "   'message_id', mm.message_id, 'parent_source_object_id', mm.parent_source_object_id,"
     "   'sent_at', mm.sent_at, 'method', mm.method) ORDER BY mm.sent_at NULLS LAST, mo.path)"
     "   FROM thread_members mm JOIN source_objects mo ON mo.id = mm.source_object_id"
     "   WHERE mm.thread_id = t.id AND mo.deleted_at IS NULL)))"
@@ -103,7 +104,7 @@ _DECISIONS = (
     "SELECT jsonb_agg(jsonb_build_object('ordinal', d.ordinal, 'locus', d.locus,"
     " 'change_summary', d.change_summary, 'rationale_category', d.rationale_category,"
     " 'rationale_text', d.rationale_text, 'generalizability', d.generalizability,"
-    " 'against_document_id', d.against_source_object_id, 'against_path', a.path,"
+    " 'against_source_object_id', d.against_source_object_id, 'against_path', a.path,"
     " 'content_hash', d.content_hash) ORDER BY d.ordinal)"
     " FROM decisions d LEFT JOIN source_objects a ON a.id = d.against_source_object_id"
     " WHERE d.source_object_id = o.id AND d.content_hash = o.content_hash"
@@ -134,7 +135,7 @@ def export_rows(engine: Engine, *, source: str | None = None) -> Iterator[Export
     with engine.connect() as conn:
         for r in conn.execute(_QUERY, {"source": source}).mappings():
             yield ExportRow(
-                document_id=r["id"],
+                source_object_id=r["id"],
                 source_id=r["source_id"],
                 path=r["path"],
                 matter_reference=r["reference_number"],

@@ -20,9 +20,12 @@ from knowledge_index.blobstore import BlobStore
 from knowledge_index.db import get_engine
 from knowledge_index.ledger.states import DISABLED, SOURCE_OBJECT_DELETED, Status, bucket
 from knowledge_index.ledger.store import Claim, claim, record_failure, settle
+from knowledge_index.objects import store as objects
+from knowledge_index.objects.store import SourceObject
 from knowledge_index.pipeline import get_stage
+from knowledge_index.relations import readiness
 from knowledge_index.settings import Settings
-from knowledge_index.stages.base import SourceObject, StageContext, StageOutcome, load_objects
+from knowledge_index.stages.base import ReadinessStatus, StageContext, StageOutcome
 from knowledge_index.stages.stage import Stage
 
 CLAIM_CHUNK = 16
@@ -65,11 +68,28 @@ def new_worker_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+@dataclass(frozen=True)
+class InlineReadiness:
+    """The `Readiness` a stage context carries: runs a neighbour's fetch/convert in this process."""
+
+    settings: Settings
+    engine: Engine
+
+    def ensure_ready(self, source_object_id: str) -> ReadinessStatus:
+        return readiness.ensure_ready(self.settings, self.engine, source_object_id, self._run)
+
+    def _run(self, stage: str, source_object_id: str) -> str | None:
+        report = run_stage(
+            self.settings, stage, source_object_ids=[source_object_id], engine=self.engine, limit=1
+        )
+        return report.results[0].status if report.results else None
+
+
 def run_stage(
     settings: Settings,
     stage: str,
     *,
-    object_ids: Sequence[str] | None = None,
+    source_object_ids: Sequence[str] | None = None,
     limit: int | None = None,
     engine: Engine | None = None,
     worker: str | None = None,
@@ -90,14 +110,20 @@ def run_stage(
             # its claims expire. Attempted rows are excluded so a failure with a zero backoff
             # is retried by the next run, not spun on inside this one.
             claims = claim(
-                conn, stage, worker, object_ids=object_ids, exclude=attempted, limit=take
+                conn,
+                stage,
+                worker,
+                source_object_ids=source_object_ids,
+                exclude=attempted,
+                limit=take,
             )
         if not claims:
             break
-        objects = load_objects(engine, [c.source_object_id for c in claims])
+        with engine.connect() as conn:
+            loaded = objects.load(conn, [c.source_object_id for c in claims])
         attempted.extend(c.source_object_id for c in claims)
         report.results.extend(
-            _run_chunk(settings, engine, blobs, declared, claims, objects, version)
+            _run_chunk(settings, engine, blobs, declared, claims, loaded, version)
         )
         if remaining is not None:
             remaining -= len(claims)
@@ -111,14 +137,14 @@ def _run_chunk(
     blobs: BlobStore,
     declared: Stage,
     claims: list[Claim],
-    objects: dict[str, SourceObject],
+    loaded: dict[str, SourceObject],
     version: str,
 ) -> list[DocumentResult]:
     results: list[DocumentResult] = []
     contexts: list[StageContext] = []
     cache: dict[str, Any] = {}
     for c in claims:
-        obj = objects[c.source_object_id]
+        obj = loaded[c.source_object_id]
         decided: StageOutcome | BaseException | None = None
         if not settings.stage(c.stage).enabled:
             decided = StageOutcome("skipped", DISABLED)
@@ -128,7 +154,15 @@ def _run_chunk(
             results.append(_record(settings, engine, c, decided, 0.0, version))
         else:
             ctx = StageContext(
-                settings, engine, c.stage, obj, blobs, c.attempts, c.access_only_reindex, cache
+                settings,
+                engine,
+                c.stage,
+                obj,
+                blobs,
+                c.attempts,
+                c.access_only_reindex,
+                cache,
+                InlineReadiness(settings, engine),
             )
             contexts.append(ctx)
     if not contexts:

@@ -60,8 +60,8 @@ def toy_stage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 def _rows(engine, stage: str) -> dict[str, tuple[str, str]]:
     with engine.connect() as conn:
         return {
-            oid: (status, version)
-            for oid, status, version in conn.execute(
+            source_object_id: (status, version)
+            for source_object_id, status, version in conn.execute(
                 text(
                     "SELECT source_object_id, status, producer_version FROM processing_state"
                     " WHERE stage = :s"

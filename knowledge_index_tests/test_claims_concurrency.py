@@ -55,7 +55,7 @@ def test_sigkilled_worker_claim_expires_and_done_rows_never_rerun(
     mark_stage_done(engine, "fetch", settings.producer_version("fetch"))
     register_handler("convert", counting_handler)
     # Finish one document for real first: it must never execute again.
-    run_stage(settings, "convert", object_ids=[ids[0]])
+    run_stage(settings, "convert", source_object_ids=[ids[0]])
     assert call_counts(engine, "convert") == {ids[0]: 1}
 
     ctx = mp.get_context("spawn")

@@ -33,9 +33,9 @@ def _seconds_until(value: datetime) -> float:
 
 @pytest.fixture
 def one_doc(settings, engine, tmp_path):
-    (oid,) = synced_estate(engine, settings, tmp_path / "estate", 1)
+    (source_object_id,) = synced_estate(engine, settings, tmp_path / "estate", 1)
     mark_stage_done(engine, "fetch", settings.producer_version("fetch"))
-    return oid
+    return source_object_id
 
 
 @pytest.mark.parametrize(

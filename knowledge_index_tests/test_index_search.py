@@ -7,7 +7,7 @@ import json
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.search_service import search
+from knowledge_index.retrieval.service import search
 from knowledge_index.settings import load_settings
 from knowledge_index_tests.support.pipeline import process_folder
 
@@ -54,7 +54,7 @@ def test_search_finds_and_cites_with_permissions(engine, indexed):
     assert _paths(hit)[0] == "Acme/liefervertrag.txt"
     c = hit.passages[0].citation
     assert c.connector == "folder" and c.source_id == "estate"
-    assert c.chunk_id and c.version_id.startswith(c.document_id + "@")
+    assert c.chunk_id and c.version_id.startswith(c.source_object_id + "@")
 
     ident = search(engine, settings, "2024/0173-MS", ["user:alice"])
     assert _paths(ident)[0] == "Acme/liefervertrag.txt"

@@ -53,10 +53,13 @@ def test_rerun_token_reruns_exactly_that_stage_and_downstream(engine, tmp_path, 
     with engine.begin() as conn:
         report = prepare(conn, bumped)
     assert report.requeued_outdated == {"convert": 4}
-    for oid in ids[:4]:
-        assert row(engine, oid, "convert")["status"] == "pending"
-        assert row(engine, oid, "classify_matter")["reason"] == "waiting_for_previous_stage"
-        assert row(engine, oid, "fetch")["status"] == "done"
+    for source_object_id in ids[:4]:
+        assert row(engine, source_object_id, "convert")["status"] == "pending"
+        assert (
+            row(engine, source_object_id, "classify_matter")["reason"]
+            == "waiting_for_previous_stage"
+        )
+        assert row(engine, source_object_id, "fetch")["status"] == "done"
     assert row(engine, ids[4], "convert")["status"] == "quarantined"
 
     _run_chain(bumped, ["fetch", "convert", "classify_matter"])
@@ -126,26 +129,26 @@ def test_gen_evals_rows_drain_as_skipped(engine, settings, tmp_path):
 
 def test_quarantine_retry_releases_earliest_stage_and_audits(engine, settings, tmp_path):
     ids = _setup(engine, settings, tmp_path, n=1)
-    oid = ids[0]
+    source_object_id = ids[0]
     run_stage(settings, "fetch")
     register_handler("convert", make_raising_handler(UnsupportedDocument("encrypted PDF")))
     run_stage(settings, "convert")
-    assert row(engine, oid, "convert")["status"] == "quarantined"
+    assert row(engine, source_object_id, "convert")["status"] == "quarantined"
     # A quarantined row is never reclaimed by a version bump.
     with engine.begin() as conn:
         prepare(conn, settings)
-    assert row(engine, oid, "convert")["status"] == "quarantined"
+    assert row(engine, source_object_id, "convert")["status"] == "quarantined"
 
     with engine.begin() as conn:
-        report = retry_quarantined(conn, settings, oid, stage="index")
+        report = retry_quarantined(conn, settings, source_object_id, stage="index")
     assert report.released_stage == "convert"
     assert report.requested_stage == "index"
     assert report.deterministic is True
     assert report.previous_error["message"] == "encrypted PDF"
     assert report.invalidated_stages[0] == "classify_matter"
-    r = row(engine, oid, "convert")
+    r = row(engine, source_object_id, "convert")
     assert (r["status"], r["attempts"], r["last_error"]) == ("pending", 0, None)
     with engine.connect() as conn:
         audit = conn.execute(text("SELECT action, subject, detail FROM audit_log")).one()
-    assert audit[0] == "quarantine_retry" and audit[1] == oid
+    assert audit[0] == "quarantine_retry" and audit[1] == source_object_id
     assert audit[2]["overruled_error"]["class"] == "UnsupportedDocument"

@@ -45,8 +45,8 @@ def test_counts_created_changed_unchanged_restored(engine, settings, estate):
     os.utime(files[1], ns=(1, 1))
     r = sync_source(engine, settings, "estate")
     assert (r.changed, r.unchanged) == (1, 11)
-    oid = _ids_by_name(engine)[files[0].name]
-    assert row(engine, oid, "fetch")["status"] == "pending"
+    source_object_id = _ids_by_name(engine)[files[0].name]
+    assert row(engine, source_object_id, "fetch")["status"] == "pending"
 
 
 def test_deletion_needs_identical_missing_sets(engine, estate, monkeypatch):
@@ -75,7 +75,7 @@ def test_deletion_needs_identical_missing_sets(engine, estate, monkeypatch):
         ).scalar()
     assert deleted == 2
     # The tombstoned document's stages run again only to be skipped (and, later, unindexed).
-    report = run_stage(settings, "fetch", object_ids=[ids[files[0].name]])
+    report = run_stage(settings, "fetch", source_object_ids=[ids[files[0].name]])
     assert report.results[0].reason == "source_object_deleted"
     # It comes back: restored.
     files[0].write_text("document 0 of the test estate", encoding="utf-8")
@@ -143,12 +143,14 @@ def test_acl_only_change_marks_access_only_reindex(engine, settings, estate):
     (root / ".ki-acl.json").write_text('{"deny": ["user:intern"]}', encoding="utf-8")
     r = sync_source(engine, settings, "estate")
     assert (r.access_changed, r.changed) == (12, 0)
-    oid = _ids_by_name(engine)[files[0].name]
-    assert row(engine, oid, "index")["access_only_reindex"] is True
-    assert row(engine, oid, "fetch")["status"] == "pending"  # untouched: never fetched yet
+    source_object_id = _ids_by_name(engine)[files[0].name]
+    assert row(engine, source_object_id, "index")["access_only_reindex"] is True
+    assert (
+        row(engine, source_object_id, "fetch")["status"] == "pending"
+    )  # untouched: never fetched yet
     with engine.connect() as conn:
         acl = conn.execute(
-            text("SELECT acl FROM source_objects WHERE id = :i"), {"i": oid}
+            text("SELECT acl FROM source_objects WHERE id = :i"), {"i": source_object_id}
         ).scalar()
     assert acl["deny"] == ["user:intern"] and acl["allow"] == ["*"]
 

@@ -444,8 +444,8 @@ def search(
 ) -> None:
     """Hybrid search as a caller would see it: ranked passages with citations."""
     from knowledge_index.retrieval.filters import SearchFilters
-    from knowledge_index.search_service import parse_date
-    from knowledge_index.search_service import search as run_search
+    from knowledge_index.retrieval.service import parse_date
+    from knowledge_index.retrieval.service import search as run_search
 
     quiet_libraries()
     settings, engine = open_db()
@@ -467,7 +467,7 @@ def search(
         c = p.citation
         console.print(f"[bold]{p.rank}. {p.title}[/bold]  score {p.score:.4f}")
         console.print(
-            f"   {c.source_id}:{c.path}  doc {c.document_id}  version {c.version_id}"
+            f"   {c.source_id}:{c.path}  source object {c.source_object_id}  version {c.version_id}"
             f"  chunk {c.chunk_id}" + (f"  page {c.page}" if c.page else "")
         )
         console.print(f"   {p.snippet}")

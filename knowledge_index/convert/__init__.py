@@ -69,7 +69,7 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
         from knowledge_index.convert.text import convert_text
 
         return ConversionResult(document=convert_text(data, filename))
-    from knowledge_index.convert.docling_backend import convert_with_docling
+    from knowledge_index.convert.dispatch import convert_with_docling
 
     return ConversionResult(document=convert_with_docling(data, fmt, filename, options))
 

@@ -31,7 +31,7 @@ DEGRADED_PDF_REASON = (
     "Docling layout/table models not provisioned (docling_artifacts_path unset): PDF read from "
     "its text layer only, without reading order, headings or table structure"
 )
-_SUFFIX = {"docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "html": ".html",
+SUFFIX = {"docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "html": ".html",
            "markdown": ".md", "csv": ".csv", "pdf": ".pdf", "image": ".png"}  # fmt: skip
 _META_CHARSET = re.compile(rb"<meta[^>]+charset[^>]*>", re.I)
 
@@ -96,7 +96,7 @@ def _converter(artifacts_path: str | None, languages: tuple[str, ...], threads: 
     )
 
 
-def _run_docling(data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptions) -> Any:
+def run_docling(data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptions) -> Any:
     from docling.datamodel.base_models import ConversionStatus, DocumentStream, FailureCategory
 
     artifacts = str(options.docling_artifacts_path) if options.docling_artifacts_path else None
@@ -104,7 +104,7 @@ def _run_docling(data: bytes, fmt: DocumentFormat, filename: str, options: Conve
     try:
         converter = _converter(artifacts, tuple(options.ocr_languages), options.threads_per_worker)
         result = converter.convert(
-            DocumentStream(name=stem + _SUFFIX[fmt], stream=io.BytesIO(data)),
+            DocumentStream(name=stem + SUFFIX[fmt], stream=io.BytesIO(data)),
             raises_on_error=False,
         )
     except Exception as exc:
@@ -176,7 +176,7 @@ def _structure(doc: Any) -> tuple[str, list[Section], list[Table], list[Page]]:
     return "\n\n".join(chunks), sections, tables, pages
 
 
-def _prepare(data: bytes, fmt: DocumentFormat, filename: str) -> bytes:
+def prepare_input(data: bytes, fmt: DocumentFormat, filename: str) -> bytes:
     if fmt == "docx":
         try:
             return ooxml.accept_all_changes(data)
@@ -190,26 +190,6 @@ def _prepare(data: bytes, fmt: DocumentFormat, filename: str) -> bytes:
             return b"\xef\xbb\xbf" + _META_CHARSET.sub(b"", encoded)
         return encoded
     return data
-
-
-def convert_with_docling(
-    data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptions
-) -> StructuredDocument:
-    started = time.perf_counter()
-    if options.docling_url:
-        from knowledge_index.convert.remote import convert_remote
-
-        return convert_remote(data, fmt, filename, options)
-    if fmt == "pdf":
-        from knowledge_index.convert.pdf import convert_pdf
-
-        return convert_pdf(data, filename, options)
-    if fmt == "image" and options.docling_artifacts_path is None:
-        from knowledge_index.convert.pdf import convert_image_with_ocr
-
-        return convert_image_with_ocr(data, filename, options)
-    doc = _run_docling(_prepare(data, fmt, filename), fmt, filename, options)
-    return build_document(doc, fmt, data, filename, started, pipeline="docling-standard")
 
 
 def build_document(

@@ -9,8 +9,8 @@ from importlib.metadata import version
 from knowledge_index.convert import ocr
 from knowledge_index.convert.docling_backend import (
     DEGRADED_PDF_REASON,
-    _run_docling,
     build_document,
+    run_docling,
 )
 from knowledge_index.convert.model import Page, Provenance, StructuredDocument
 from knowledge_index.convert.options import ConvertOptions
@@ -20,7 +20,7 @@ _OCR_SCALE = 2.0  # 144 dpi: small print stays legible without quadrupling OCR t
 _EOF_WINDOW = 8192
 
 
-def _open_pdf(data: bytes, filename: str):
+def open_pdf(data: bytes, filename: str):
     import pypdfium2 as pdfium
 
     # A PDF cut off mid-transfer is often "repaired" by the parsers into fewer pages;
@@ -49,7 +49,7 @@ def _pages_without_text(document) -> list[int]:
     return empty
 
 
-def _no_text(kind: str, filename: str) -> UnsupportedDocument:
+def no_text_error(kind: str, filename: str) -> UnsupportedDocument:
     return UnsupportedDocument(
         f"{kind} {filename!r} has no extractable text (no text layer, OCR found nothing); "
         f"if it is a scan, {ocr.INSTALL_HINT}"
@@ -58,11 +58,11 @@ def _no_text(kind: str, filename: str) -> UnsupportedDocument:
 
 def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> StructuredDocument:
     started = time.perf_counter()
-    document = _open_pdf(data, filename)
+    document = open_pdf(data, filename)
     try:
         blank = _pages_without_text(document)
         if options.docling_artifacts_path is not None:
-            doc = _run_docling(data, "pdf", filename, options)
+            doc = run_docling(data, "pdf", filename, options)
             engine, used, _ = ocr.engine_for(options.ocr_languages)
             result = build_document(
                 doc, "pdf", data, filename, started, pipeline="docling-standard",
@@ -70,9 +70,9 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
                             "ocr_languages": used if blank else [], "ocr_pages": blank},
             )  # fmt: skip
             if not result.text.strip():
-                raise _no_text("pdf", filename)
+                raise no_text_error("pdf", filename)
             return result
-        native = _run_docling(data, "pdf", filename, options)
+        native = run_docling(data, "pdf", filename, options)
         result = build_document(
             native, "pdf", data, filename, started, pipeline="docling-native-text-layer"
         )
@@ -91,7 +91,7 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
         pages.update(ocr_pages)
         ordered = [Page(number=n, text=t) for n, t in sorted(pages.items()) if t.strip()]
         if not ordered:
-            raise _no_text("pdf", filename)
+            raise no_text_error("pdf", filename)
         text = "\n\n".join(page.text for page in ordered)
         return result.model_copy(
             update={
@@ -133,7 +133,7 @@ def convert_image_with_ocr(
         if found.text.strip():
             pages.append(Page(number=number, text=found.text))
     if not pages or found is None:
-        raise _no_text("image", filename)
+        raise no_text_error("image", filename)
     text = "\n\n".join(page.text for page in pages)
     reason = "image OCR'd without Docling's layout model (docling_artifacts_path unset)"
     return StructuredDocument(

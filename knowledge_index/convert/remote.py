@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from knowledge_index.convert.docling_backend import _SUFFIX, _prepare, build_document
+from knowledge_index.convert.docling_backend import SUFFIX, build_document, prepare_input
 from knowledge_index.convert.model import DocumentFormat, StructuredDocument
 from knowledge_index.convert.options import ConvertOptions
 from knowledge_index.errors import ConversionTimeout, InfrastructureError, UnsupportedDocument
@@ -127,7 +127,7 @@ def _post(data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptio
     url = options.docling_url
     assert url is not None
     host = host_of(url)
-    upload = ("document" + _SUFFIX[fmt], data, "application/octet-stream")
+    upload = ("document" + SUFFIX[fmt], data, "application/octet-stream")
     try:
         response = client_for(url, options.timeout_seconds).post(
             CONVERT_PATH, files={"files": upload}, data=request_fields(fmt, options)
@@ -214,16 +214,16 @@ def convert_remote(
     if fmt == "pdf":
         # Truncated, encrypted or corrupt PDFs are refused here with the local reasons; the
         # server is never asked about bytes that cannot be half a document.
-        from knowledge_index.convert.pdf import _open_pdf
+        from knowledge_index.convert.pdf import open_pdf
 
-        _open_pdf(data, filename).close()
-    payload = _post(_prepare(data, fmt, filename), fmt, filename, options)
+        open_pdf(data, filename).close()
+    payload = _post(prepare_input(data, fmt, filename), fmt, filename, options)
     doc = parse_response(payload, fmt, filename, host)
     result = build_document(doc, fmt, data, filename, started, pipeline=PIPELINE)
     if fmt in ("pdf", "image") and not result.text.strip():
-        from knowledge_index.convert.pdf import _no_text
+        from knowledge_index.convert.pdf import no_text_error
 
-        raise _no_text(fmt, filename)
+        raise no_text_error(fmt, filename)
     versions = dict(server_versions(url))
     remote = {"host": host, **versions}
     return result.model_copy(

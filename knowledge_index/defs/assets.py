@@ -84,7 +84,7 @@ def build_stage_asset(spec: StageSpec, settings: Settings) -> AssetsDefinition:
     )
     def _stage_asset(context: AssetExecutionContext, ki: KnowledgeIndex) -> Iterator:
         cfg = ki.settings()
-        report = run_stage(cfg, stage, object_ids=context.partition_keys)
+        report = run_stage(cfg, stage, source_object_ids=context.partition_keys)
         context.log.info(
             f"{stage}: claimed {len(report.results)} of {len(context.partition_keys)} documents "
             f"in range; done={report.count('done')} skipped={report.count('skipped')} "

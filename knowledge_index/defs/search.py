@@ -33,7 +33,7 @@ class SearchIndexConfig(Config):
 def search_index(
     context: AssetExecutionContext, config: SearchIndexConfig, ki: KnowledgeIndex
 ) -> MaterializeResult:
-    from knowledge_index.search_sync import rebuild_index, update_index
+    from knowledge_index.retrieval.sync import rebuild_index, update_index
 
     settings = ki.settings()
     update = (
@@ -64,7 +64,7 @@ search_index_job = define_asset_job(
 def search_index_matches_postgres(ki: KnowledgeIndex) -> AssetCheckResult:
     from sqlalchemy import text
 
-    from knowledge_index.search_sync import open_index, pending_changes
+    from knowledge_index.retrieval.sync import open_index, pending_changes
 
     settings = ki.settings()
     engine = ki.engine()

@@ -31,7 +31,7 @@ def sync_source_op(context: OpExecutionContext, config: SyncConfig, ki: Knowledg
         )
     except SyncInFlight as exc:
         raise Failure(description=str(exc), allow_retries=False) from exc
-    counters = report.model_dump(exclude={"new_object_ids"})
+    counters = report.model_dump(exclude={"new_source_object_ids"})
     context.add_output_metadata(
         {
             k: MetadataValue.text(str(v)) if v is None or isinstance(v, str) else v

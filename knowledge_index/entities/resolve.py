@@ -91,16 +91,16 @@ class Resolver:
         self,
         conn: Connection,
         settings: Settings,
-        document_id: str,
+        source_object_id: str,
         matter_id: str | None,
         client_matters: set[str],
     ) -> None:
         self.conn = conn
         self.settings = settings
-        self.document_id = document_id
+        self.source_object_id = source_object_id
         self.matter_id = matter_id
         self.client_matters = client_matters  # other matters of this matter's client
-        self.roles = roles_on_matter(conn, matter_id, document_id) if matter_id else {}
+        self.roles = roles_on_matter(conn, matter_id, source_object_id) if matter_id else {}
 
     def resolve(self, mentions: list[PartyMention]) -> list[ResolvedParty]:
         out: list[ResolvedParty] = []
@@ -116,7 +116,7 @@ class Resolver:
                     self.conn,
                     m.name,
                     {k: v for k, v in m.identifiers.items() if v},
-                    provenance={"created_for": self.document_id, "resolution": note},
+                    provenance={"created_for": self.source_object_id, "resolution": note},
                 )
                 rule = "created"
             else:

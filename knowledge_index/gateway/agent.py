@@ -173,14 +173,22 @@ class AgentLoop(Generic[R]):
         self._specs = [t.spec() for t in tools] + [submit_spec(result_model, submit_description)]
 
     def run(
-        self, messages: Sequence[Message], *, doc_id: str | None, trace_id: str | None = None
+        self,
+        messages: Sequence[Message],
+        *,
+        source_object_id: str | None,
+        trace_id: str | None = None,
     ) -> AgentResult[R]:
         """Run one attempt under a fresh trace id (unless one is given)."""
         trace_id = trace_id or uuid.uuid4().hex
         attempt = _Attempt(messages=[dict(m) for m in messages])
         for turn in range(1, self.max_turns + 1):
             completion = self.gateway.complete(
-                self.stage, attempt.messages, self._specs, doc_id=doc_id, trace_id=trace_id
+                self.stage,
+                attempt.messages,
+                self._specs,
+                source_object_id=source_object_id,
+                trace_id=trace_id,
             )
             attempt.usage = attempt.usage + completion.usage
             result = self._handle(completion, attempt)
@@ -195,8 +203,10 @@ class AgentLoop(Generic[R]):
                     usage=attempt.usage,
                 )
             if attempt.corrections > self.max_corrections:
-                self._give_up(attempt, doc_id, trace_id, turn, "too many rejected submissions")
-        self._give_up(attempt, doc_id, trace_id, self.max_turns, "turn budget spent")
+                self._give_up(
+                    attempt, source_object_id, trace_id, turn, "too many rejected submissions"
+                )
+        self._give_up(attempt, source_object_id, trace_id, self.max_turns, "turn budget spent")
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _handle(self, completion: Completion, attempt: _Attempt) -> R | None:
@@ -278,12 +288,13 @@ class AgentLoop(Generic[R]):
         )
 
     def _give_up(
-        self, attempt: _Attempt, doc_id: str | None, trace_id: str, turns: int, why: str
+        self, attempt: _Attempt, source_object_id: str | None, trace_id: str, turns: int, why: str
     ) -> None:
         used = Counter(r.name for r in attempt.transcript.records)
         tools = ", ".join(f"{n} x{c}" for n, c in used.items()) or "none"
         raise ModelOutputInvalid(
-            f"stage {self.stage}, doc {doc_id}, trace {trace_id}: no valid {SUBMIT_TOOL} after"
+            f"stage {self.stage}, source object {source_object_id}, trace {trace_id}: no valid"
+            f" {SUBMIT_TOOL} after"
             f" {turns} turn(s) ({why}; {attempt.corrections} correction(s)); tools called:"
             f" {tools}; last problem: {attempt.last_error or 'none'}"
         )
@@ -297,7 +308,7 @@ def run_agent(
     result_model: type[R],
     validator: Validator[R] | None = None,
     *,
-    doc_id: str | None,
+    source_object_id: str | None,
     max_turns: int = DEFAULT_MAX_TURNS,
     max_corrections: int = DEFAULT_MAX_CORRECTIONS,
 ) -> AgentResult[R]:
@@ -311,4 +322,4 @@ def run_agent(
         max_turns=max_turns,
         max_corrections=max_corrections,
     )
-    return loop.run(messages, doc_id=doc_id)
+    return loop.run(messages, source_object_id=source_object_id)

@@ -71,8 +71,8 @@ class Completion(BaseModel):
         return message
 
 
-def call_tags(*, doc_id: str | None, stage: str, trace_id: str) -> list[str]:
-    return [f"doc:{doc_id or '-'}", f"stage:{stage}", f"trace:{trace_id}"]
+def call_tags(*, source_object_id: str | None, stage: str, trace_id: str) -> list[str]:
+    return [f"source_object:{source_object_id or '-'}", f"stage:{stage}", f"trace:{trace_id}"]
 
 
 def _outcome(exc: BaseException) -> Outcome:
@@ -128,7 +128,7 @@ class Gateway:
         messages: Sequence[Message],
         tools: Sequence[Mapping[str, Any]] | None = None,
         *,
-        doc_id: str | None,
+        source_object_id: str | None,
         trace_id: str,
         tool_choice: str | Mapping[str, Any] | None = None,
     ) -> Completion:
@@ -140,7 +140,12 @@ class Gateway:
                 params["tool_choice"] = tool_choice
         model = self.model_for(stage)
         response, usage = self._call(
-            stage, model, "completion", doc_id=doc_id, trace_id=trace_id, params=params
+            stage,
+            model,
+            "completion",
+            source_object_id=source_object_id,
+            trace_id=trace_id,
+            params=params,
         )
         choice = response.choices[0]
         message = choice.message
@@ -163,7 +168,7 @@ class Gateway:
         messages: Sequence[Message],
         response_model: type[M],
         *,
-        doc_id: str | None,
+        source_object_id: str | None,
         trace_id: str,
         max_retries: int = 2,
     ) -> M:
@@ -180,7 +185,12 @@ class Gateway:
         def create(**kwargs: Any) -> ModelResponse:
             kwargs.pop("model", None)
             response, _ = self._call(
-                stage, model, "structured", doc_id=doc_id, trace_id=trace_id, params=kwargs
+                stage,
+                model,
+                "structured",
+                source_object_id=source_object_id,
+                trace_id=trace_id,
+                params=kwargs,
             )
             return response
 
@@ -198,12 +208,14 @@ class Gateway:
                 raise cause from None
             if cause is None or isinstance(cause, (ValidationError, json.JSONDecodeError)):
                 raise ModelOutputInvalid(
-                    f"stage {stage}, doc {doc_id}, trace {trace_id}: {model!r} gave no valid"
+                    f"stage {stage}, source object {source_object_id}, trace {trace_id}:"
+                    f" {model!r} gave no valid"
                     f" {response_model.__name__} after {exc.n_attempts} attempt(s): {exc}"
                 ) from exc
             if type(cause).__module__.startswith("instructor"):
                 raise ModelOutputInvalid(
-                    f"stage {stage}, doc {doc_id}, trace {trace_id}: {model!r} answer could not"
+                    f"stage {stage}, source object {source_object_id}, trace {trace_id}:"
+                    f" {model!r} answer could not"
                     f" be parsed as {response_model.__name__}: {cause}"
                 ) from exc
             raise cause from None
@@ -219,21 +231,23 @@ class Gateway:
         model: str,
         kind: CallKind,
         *,
-        doc_id: str | None,
+        source_object_id: str | None,
         trace_id: str,
         params: dict[str, Any],
     ) -> tuple[ModelResponse, CallUsage]:
-        record = self._recorder(stage, model, kind, doc_id=doc_id, trace_id=trace_id)
+        record = self._recorder(
+            stage, model, kind, source_object_id=source_object_id, trace_id=trace_id
+        )
         try:
             self.cooldown.check(model, stage=stage)
         except ProviderPermanentError as exc:
             record("cooldown", CallUsage(), error=exc)
             raise
         metadata = {
-            "doc_id": doc_id,
+            "source_object_id": source_object_id,
             "stage": stage,
             "trace_id": trace_id,
-            "tags": call_tags(doc_id=doc_id, stage=stage, trace_id=trace_id),
+            "tags": call_tags(source_object_id=source_object_id, stage=stage, trace_id=trace_id),
         }
         started = time.perf_counter()
         try:
@@ -262,7 +276,7 @@ class Gateway:
         return response, usage
 
     def _recorder(
-        self, stage: str, model: str, kind: CallKind, *, doc_id: str | None, trace_id: str
+        self, stage: str, model: str, kind: CallKind, *, source_object_id: str | None, trace_id: str
     ) -> Callable[..., None]:
         def record(
             outcome: Outcome,
@@ -278,7 +292,7 @@ class Gateway:
                 UsageRecord(
                     stage=stage,
                     model=model,
-                    doc_id=doc_id,
+                    source_object_id=source_object_id,
                     trace_id=trace_id,
                     kind=kind,
                     outcome=outcome,

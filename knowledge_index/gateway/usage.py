@@ -37,7 +37,7 @@ class CallUsage(BaseModel):
 class UsageRecord(BaseModel):
     stage: str
     model: str
-    doc_id: str | None
+    source_object_id: str | None
     trace_id: str
     kind: CallKind
     outcome: Outcome
@@ -49,10 +49,12 @@ class UsageRecord(BaseModel):
     litellm_call_id: str | None = None
 
 
+# The table's column is still called doc_id (a rename needs a migration); it holds the
+# source object id.
 _INSERT = text(
     "INSERT INTO model_usage (stage, model, doc_id, trace_id, kind, outcome, error_class,"
     " prompt_tokens, completion_tokens, cost_usd, latency_ms, litellm_call_id)"
-    " VALUES (:stage, :model, :doc_id, :trace_id, :kind, :outcome, :error_class,"
+    " VALUES (:stage, :model, :source_object_id, :trace_id, :kind, :outcome, :error_class,"
     " :prompt_tokens, :completion_tokens, :cost_usd, :latency_ms, :litellm_call_id)"
 )
 

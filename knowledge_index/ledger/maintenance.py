@@ -11,6 +11,7 @@ from sqlalchemy import Connection, text
 from knowledge_index.errors import ConfigError, StaleClaim
 from knowledge_index.ledger.states import DISABLED, WAITING
 from knowledge_index.ledger.store import park_downstream
+from knowledge_index.objects import store as objects
 from knowledge_index.pipeline import (
     GEN_EVALS_DRAIN_REASON,
     LEGACY_STAGES,
@@ -146,16 +147,22 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
     from knowledge_index.ledger.policy import Verdict, error_record
 
     timeout = settings.pipeline.claim_timeout_seconds
-    rows = conn.execute(
-        text(
-            "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
-            " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
-            " FOR UPDATE SKIP LOCKED"
-        ),
-        {"t": timeout},
-    ).all()
+    rows = (
+        conn.execute(
+            text(
+                "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
+                " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
+                " FOR UPDATE SKIP LOCKED"
+            ),
+            {"t": timeout},
+        )
+        .mappings()
+        .all()
+    )
     quarantined = 0
-    for oid, stage, attempts, worker in rows:
+    for m in rows:
+        source_object_id, stage = m["source_object_id"], m["stage"]
+        attempts, worker = m["attempts"], m["claimed_by"]
         exc = StaleClaim(
             f"claim by {worker} expired after {timeout}s without an outcome; the worker died "
             "or hung mid-stage"
@@ -173,7 +180,7 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
             {
                 "status": "quarantined" if exhausted else "failed",
                 "e": json.dumps(error),
-                "id": oid,
+                "id": source_object_id,
                 "stage": stage,
             },
         )
@@ -194,7 +201,7 @@ class RetryReport:
 def retry_quarantined(
     conn: Connection,
     settings: Settings,
-    object_id: str,
+    source_object_id: str,
     *,
     stage: str | None = None,
     actor: str = "cli",
@@ -202,21 +209,22 @@ def retry_quarantined(
     """Release the earliest quarantined stage with a fresh budget; downstream back to waiting."""
     if stage is not None:
         check_stage(stage)
-    rows = conn.execute(
-        text(
-            "SELECT stage, last_error FROM processing_state"
-            " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
-        ),
-        {"id": object_id},
-    ).all()
+    rows = (
+        conn.execute(
+            text(
+                "SELECT stage, last_error FROM processing_state"
+                " WHERE source_object_id = :id AND status = 'quarantined' FOR UPDATE"
+            ),
+            {"id": source_object_id},
+        )
+        .mappings()
+        .all()
+    )
     if not rows:
-        exists = conn.execute(
-            text("SELECT 1 FROM source_objects WHERE id = :id"), {"id": object_id}
-        ).first()
-        if exists is None:
-            raise ConfigError(f"no document with id {object_id!r}")
-        raise ConfigError(f"document {object_id} has no quarantined stage")
-    by_stage = {r[0]: r[1] for r in rows}
+        if not objects.exists(conn, source_object_id):
+            raise ConfigError(f"no source object with id {source_object_id!r}")
+        raise ConfigError(f"source object {source_object_id} has no quarantined stage")
+    by_stage = {m["stage"]: m["last_error"] for m in rows}
     # A later requested stage would re-run downstream work on an input that is still missing.
     earliest = min(by_stage, key=stage_order().index)
     previous = by_stage[earliest]
@@ -226,11 +234,11 @@ def retry_quarantined(
             " last_error = NULL, next_retry_at = NULL, updated_at = now()"
             " WHERE source_object_id = :id AND stage = :stage"
         ),
-        {"id": object_id, "stage": earliest},
+        {"id": source_object_id, "stage": earliest},
     )
-    park_downstream(conn, [object_id], earliest, include_quarantined=True)
+    park_downstream(conn, [source_object_id], earliest, include_quarantined=True)
     report = RetryReport(
-        source_object_id=object_id,
+        source_object_id=source_object_id,
         released_stage=earliest,
         requested_stage=stage,
         invalidated_stages=list(downstream_of(earliest)),
@@ -242,7 +250,7 @@ def retry_quarantined(
         conn,
         actor,
         "quarantine_retry",
-        object_id,
+        source_object_id,
         {
             "released_stage": earliest,
             "requested_stage": stage,

@@ -29,9 +29,9 @@ class Claim:
     access_only_reindex: bool
 
 
-def seed_objects(conn: Connection, object_ids: Sequence[str]) -> None:
+def seed_objects(conn: Connection, source_object_ids: Sequence[str]) -> None:
     """First sight: fetch pending, every later stage waiting. Existing rows are left alone."""
-    if not object_ids:
+    if not source_object_ids:
         return
     conn.execute(
         text(
@@ -43,7 +43,7 @@ def seed_objects(conn: Connection, object_ids: Sequence[str]) -> None:
             " CROSS JOIN unnest(CAST(:stages AS text[])) WITH ORDINALITY AS s(stage, ord)"
             " ON CONFLICT DO NOTHING"
         ),
-        {"ids": list(object_ids), "stages": list(stage_order()), "waiting": WAITING},
+        {"ids": list(source_object_ids), "stages": list(stage_order()), "waiting": WAITING},
     )
 
 
@@ -52,15 +52,17 @@ def claim(
     stage: str,
     worker: str,
     *,
-    object_ids: Sequence[str] | None = None,
+    source_object_ids: Sequence[str] | None = None,
     exclude: Sequence[str] = (),
     limit: int = 100,
 ) -> list[Claim]:
-    """Claim the oldest eligible rows of `stage` (optionally among `object_ids`).
+    """Claim the oldest eligible rows of `stage` (optionally among `source_object_ids`).
 
     SKIP LOCKED lets any number of workers claim concurrently without double-claiming.
     """
-    id_filter = "AND source_object_id = ANY(CAST(:ids AS text[]))" if object_ids is not None else ""
+    id_filter = (
+        "AND source_object_id = ANY(CAST(:ids AS text[]))" if source_object_ids is not None else ""
+    )
     if exclude:
         id_filter += " AND NOT (source_object_id = ANY(CAST(:exclude AS text[])))"
     rows = conn.execute(
@@ -82,11 +84,20 @@ def claim(
             "stage": stage,
             "worker": worker,
             "limit": limit,
-            "ids": list(object_ids or []),
+            "ids": list(source_object_ids or []),
             "exclude": list(exclude),
         },
-    ).all()
-    return [Claim(r[0], stage, r[1], worker, r[2]) for r in rows]
+    ).mappings()
+    return [
+        Claim(
+            source_object_id=m["source_object_id"],
+            stage=stage,
+            attempts=m["attempts"],
+            claimed_by=worker,
+            access_only_reindex=m["access_only_reindex"],
+        )
+        for m in rows
+    ]
 
 
 # A claim is ours only while the row is still running under our worker id and attempt; a
@@ -137,9 +148,9 @@ def settle(
     return True
 
 
-def unlock_next(conn: Connection, object_ids: Sequence[str], stage: str) -> None:
+def unlock_next(conn: Connection, source_object_ids: Sequence[str], stage: str) -> None:
     nxt = next_stage(stage)
-    if nxt is None or not object_ids:
+    if nxt is None or not source_object_ids:
         return
     conn.execute(
         text(
@@ -147,7 +158,7 @@ def unlock_next(conn: Connection, object_ids: Sequence[str], stage: str) -> None
             " WHERE stage = :stage AND source_object_id = ANY(CAST(:ids AS text[]))"
             " AND status = 'skipped' AND reason = :waiting"
         ),
-        {"stage": nxt, "ids": list(object_ids), "waiting": WAITING},
+        {"stage": nxt, "ids": list(source_object_ids), "waiting": WAITING},
     )
 
 
@@ -207,10 +218,10 @@ def record_failure(
 
 
 def park_downstream(
-    conn: Connection, object_ids: Iterable[str], stage: str, *, include_quarantined: bool
+    conn: Connection, source_object_ids: Iterable[str], stage: str, *, include_quarantined: bool
 ) -> int:
     """Send every stage after `stage` back to waiting for these documents."""
-    ids = list(object_ids)
+    ids = list(source_object_ids)
     stages = list(downstream_of(stage))
     if not ids or not stages:
         return 0
@@ -226,12 +237,12 @@ def park_downstream(
     ).rowcount
 
 
-def restart_document(conn: Connection, object_ids: Sequence[str]) -> None:
+def restart_document(conn: Connection, source_object_ids: Sequence[str]) -> None:
     """The bytes changed (or the object was deleted/restored): everything is owed again.
 
     Quarantine is released too: a deterministic verdict was about the old bytes.
     """
-    if not object_ids:
+    if not source_object_ids:
         return
     conn.execute(
         text(
@@ -240,6 +251,22 @@ def restart_document(conn: Connection, object_ids: Sequence[str]) -> None:
             " updated_at = now()"
             " WHERE stage = :first AND source_object_id = ANY(CAST(:ids AS text[]))"
         ),
-        {"first": stage_order()[0], "ids": list(object_ids)},
+        {"first": stage_order()[0], "ids": list(source_object_ids)},
     )
-    park_downstream(conn, object_ids, stage_order()[0], include_quarantined=True)
+    park_downstream(conn, source_object_ids, stage_order()[0], include_quarantined=True)
+
+
+def request_access_only_reindex(conn: Connection, source_object_id: str) -> None:
+    """Only the permissions changed: index owes a permission rewrite, not a re-split.
+
+    A settled index row becomes pending again; a row still owed keeps its state and picks the
+    flag up when it runs.
+    """
+    conn.execute(
+        text(
+            "UPDATE processing_state SET access_only_reindex = true,"
+            " status = CASE WHEN status = 'done' THEN 'pending' ELSE status END,"
+            " updated_at = now() WHERE source_object_id = :id AND stage = 'index'"
+        ),
+        {"id": source_object_id},
+    )

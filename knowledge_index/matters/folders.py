@@ -11,6 +11,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from knowledge_index.objects import store as objects
+
 MAX_ENTRIES = 60
 KNOWN_TITLES = 200
 
@@ -22,18 +24,7 @@ def _children(
     key = f"folder:{source_id}:{folder}"
     if key in cache:
         return cache[key]
-    prefix = f"{folder}/" if folder else ""
-    rows = conn.execute(
-        text(
-            "SELECT split_part(substr(path, :n), '/', 1) AS child, count(*) AS files,"
-            " bool_and(strpos(substr(path, :n), '/') = 0) AS is_file"
-            " FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
-            " AND parent_id IS NULL AND path LIKE :like"
-            " GROUP BY 1 ORDER BY 3, 1"
-        ),
-        {"n": len(prefix) + 1, "s": source_id, "like": _like(prefix) + "%"},
-    ).all()
-    out = [(r[0], int(r[1]), bool(r[2])) for r in rows]
+    out = [(e.name, e.files, e.is_file) for e in objects.folder_entries(conn, source_id, folder)]
     cache[key] = out
     return out
 

@@ -1,9 +1,8 @@
-"""Document-level queries over Postgres: listing, lookup, scope counts. No embeddings involved.
+"""Source-object-level queries over Postgres: listing, lookup, scope counts. No embeddings.
 
-Metadata comes from the document's chunks (what the index stage projected) and, once their tables
-exist, from matter_assignments / document_metadata, which win because they are the stages' own
-records. Every query applies `visible_sql` in its WHERE clause, so rows the caller may not see
-are never read into Python.
+Metadata comes from the chunks (what the index stage projected) and from matter_assignments /
+document_metadata, which win because they are the stages' own records. Every query applies
+`visible_sql` in its WHERE clause, so rows the caller may not see are never read into Python.
 """
 
 from __future__ import annotations
@@ -14,15 +13,15 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.mcp.catalog import Catalog
 from knowledge_index.mcp.models import DocumentRow, Filters
 from knowledge_index.mcp.visibility import visible_sql
-from knowledge_index.search_service import Citation
+from knowledge_index.objects import store as objects
+from knowledge_index.retrieval.service import Citation
 
 
 @dataclass(frozen=True)
 class Expr:
-    """SQL expressions for a document's effective metadata, given the tables present."""
+    """SQL expressions for a source object's effective metadata."""
 
     joins: str
     matter: str
@@ -33,31 +32,24 @@ class Expr:
     status: str = "ch.status"
 
 
-def metadata_exprs(catalog: Catalog) -> Expr:
+def metadata_exprs() -> Expr:
     joins = [
         "JOIN sources s ON s.id = o.source_id",
         "LEFT JOIN LATERAL (SELECT c.matter_id, c.doc_type, c.status, c.language, c.doc_date,"
         " c.title FROM chunks c WHERE c.source_object_id = o.id ORDER BY c.ordinal LIMIT 1)"
         " ch ON true",
+        "LEFT JOIN matter_assignments ma ON ma.source_object_id = o.id",
+        "LEFT JOIN document_metadata dm ON dm.source_object_id = o.id",
     ]
-    matter, doc_type, language, doc_date = (
-        "ch.matter_id",
-        "ch.doc_type",
-        "ch.language",
-        ("ch.doc_date"),
+    return Expr(
+        joins=" ".join(joins),
+        matter="COALESCE(ma.matter_id, ch.matter_id)",
+        doc_type="COALESCE(dm.doc_type, ch.doc_type)",
+        language="COALESCE(dm.language, ch.language)",
+        doc_date="COALESCE(dm.doc_date, ch.doc_date)",
+        title="COALESCE(COALESCE(NULLIF(dm.title, ''), NULLIF(ch.title, '')),"
+        " regexp_replace(o.path, '^.*/', ''))",
     )
-    title = "NULLIF(ch.title, '')"
-    if catalog.has("matter_assignments"):
-        joins.append("LEFT JOIN matter_assignments ma ON ma.source_object_id = o.id")
-        matter = f"COALESCE(ma.matter_id, {matter})"
-    if catalog.has("document_metadata"):
-        joins.append("LEFT JOIN document_metadata dm ON dm.source_object_id = o.id")
-        doc_type = f"COALESCE(dm.doc_type, {doc_type})"
-        language = f"COALESCE(dm.language, {language})"
-        doc_date = f"COALESCE(dm.doc_date, {doc_date})"
-        title = f"COALESCE(NULLIF(dm.title, ''), {title})"
-    title = f"COALESCE({title}, regexp_replace(o.path, '^.*/', ''))"
-    return Expr(" ".join(joins), matter, doc_type, language, doc_date, title)
 
 
 def _select(e: Expr) -> str:
@@ -100,18 +92,17 @@ def filter_sql(
     return " AND ".join(clauses)
 
 
-def version_id(document_id: str, content_hash: str) -> str:
+def version_id(source_object_id: str, content_hash: str) -> str:
     # Same rule as the index stage (stages.index.version_id), kept here to avoid importing it.
-    return f"{document_id}@{content_hash[:16]}"
+    return f"{source_object_id}@{content_hash[:16]}"
 
 
 def to_row(r: Any) -> DocumentRow:
     return DocumentRow(
         citation=Citation(
             matter_id=r.matter_id,
-            document_id=r.id,
-            version_id=version_id(r.id, r.content_hash),
             source_object_id=r.id,
+            version_id=version_id(r.id, r.content_hash),
             connector=r.kind,
             source_id=r.source_id,
             path=r.path,
@@ -123,21 +114,20 @@ def to_row(r: Any) -> DocumentRow:
         doc_date=r.doc_date,
         size_bytes=r.size_bytes,
         chunk_count=r.chunk_count,
-        parent_document_id=r.parent_id,
+        parent_source_object_id=r.parent_id,
         child_relation=r.child_relation,
     )
 
 
 def list_documents(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     filters: Filters | None,
     path_prefix: str | None,
     limit: int,
     offset: int,
 ) -> tuple[list[DocumentRow], int]:
-    e = metadata_exprs(catalog)
+    e = metadata_exprs()
     params: dict[str, Any] = {"principals": principals, "limit": limit, "offset": offset}
     where = filter_sql(e, filters, path_prefix, params)
     rows = conn.execute(
@@ -158,12 +148,12 @@ def list_documents(
 
 
 def visible_documents(
-    conn: Connection, catalog: Catalog, principals: list[str], ids: Sequence[str]
+    conn: Connection, principals: list[str], ids: Sequence[str]
 ) -> dict[str, DocumentRow]:
     """The subset of `ids` the caller may see, as rows; unknown and hidden ids are simply absent."""
     if not ids:
         return {}
-    e = metadata_exprs(catalog)
+    e = metadata_exprs()
     rows = conn.execute(
         text(
             f"SELECT {_select(e)} FROM source_objects o {e.joins}"
@@ -174,10 +164,8 @@ def visible_documents(
     return {r.id: to_row(r) for r in rows}
 
 
-def document_content_hash(conn: Connection, document_id: str) -> str | None:
-    return conn.execute(
-        text("SELECT content_hash FROM source_objects WHERE id = :id"), {"id": document_id}
-    ).scalar_one_or_none()
+def document_content_hash(conn: Connection, source_object_id: str) -> str | None:
+    return objects.content_hash_of(conn, source_object_id)
 
 
 @dataclass(frozen=True)
@@ -185,18 +173,17 @@ class Scope:
     document_count: int
     chunk_count: int
     by_matter: list[tuple[str | None, int]]
-    document_ids: list[str]
+    source_object_ids: list[str]
 
 
 def scope(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     filters: Filters | None,
     path_prefix: str | None,
     max_ids: int,
 ) -> Scope:
-    e = metadata_exprs(catalog)
+    e = metadata_exprs()
     params: dict[str, Any] = {"principals": principals, "max_ids": max_ids}
     where = filter_sql(e, filters, path_prefix, params)
     base = (
@@ -218,33 +205,24 @@ def scope(
         document_count=sum(r[1] for r in by_matter),
         chunk_count=int(sum(r[2] or 0 for r in by_matter)),
         by_matter=[(r[0], r[1]) for r in by_matter],
-        document_ids=list(ids),
+        source_object_ids=list(ids),
     )
 
 
 def matters(
-    conn: Connection, catalog: Catalog, principals: list[str], limit: int, offset: int
+    conn: Connection, principals: list[str], limit: int, offset: int
 ) -> tuple[list[dict[str, Any]], int]:
     """Matters with at least one document visible to the caller, with that visible count."""
-    e = metadata_exprs(catalog)
+    e = metadata_exprs()
     params: dict[str, Any] = {"principals": principals, "limit": limit, "offset": offset}
-    info = "NULL::text AS title, NULL::text AS reference_number, NULL::text AS practice_area"
-    join = ""
-    if catalog.has("matters"):
-        # to_jsonb reads optional columns without failing if a later migration renames one.
-        info = (
-            "to_jsonb(m)->>'title' AS title, to_jsonb(m)->>'reference_number' AS"
-            " reference_number, to_jsonb(m)->>'practice_area' AS practice_area"
-        )
-        join = "LEFT JOIN matters m ON m.id = v.matter_id"
     rows = conn.execute(
         text(
             f"WITH v AS (SELECT {e.matter} AS matter_id FROM source_objects o {e.joins}"
             f" WHERE {visible_sql('o')}),"
             " g AS (SELECT matter_id, count(*) AS n FROM v WHERE matter_id IS NOT NULL"
             " GROUP BY matter_id)"
-            f" SELECT g.matter_id, g.n, {info}, count(*) OVER () AS total"
-            f" FROM g {join.replace('v.matter_id', 'g.matter_id')}"
+            " SELECT g.matter_id, g.n, m.title, m.reference_number, m.practice_area,"
+            " count(*) OVER () AS total FROM g LEFT JOIN matters m ON m.id = g.matter_id"
             " ORDER BY g.matter_id LIMIT :limit OFFSET :offset"
         ),
         params,

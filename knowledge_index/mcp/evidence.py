@@ -1,7 +1,6 @@
-"""Decisions, entities and taxonomies: tables later stages will write, read when they exist.
+"""Decisions, entities and taxonomies: what extract_decisions and extract_metadata recorded.
 
-Until a table appears the tools answer with an empty result and a note saying which stage
-produces it. Structured evidence is withheld unless it resolves to a document the caller may see
+Structured evidence is withheld unless it resolves to a document the caller may see
 (a decision or entity without an authorized source document is never returned).
 """
 
@@ -13,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.mcp.catalog import Catalog, columns
+from knowledge_index.mcp.catalog import columns
 from knowledge_index.mcp.documents import metadata_exprs, visible_documents
 from knowledge_index.mcp.models import (
     DecisionRow,
@@ -24,9 +23,6 @@ from knowledge_index.mcp.models import (
 )
 from knowledge_index.mcp.visibility import visible_sql
 
-DECISIONS_NOT_BUILT = "decisions are produced by the extract_decisions stage, not built yet"
-ENTITIES_NOT_BUILT = "entities are produced by the extract_metadata stage, not built yet"
-NO_TAXONOMY = "no document-type ontology is configured yet (no doc_types table, no taxonomy file)"
 EVIDENCE_PER_ENTITY = 20
 
 
@@ -37,18 +33,15 @@ def _like(value: str) -> str:
 
 def search_decisions(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     query: str,
     matter_ids: list[str] | None,
     limit: int,
     offset: int,
 ) -> tuple[list[DecisionRow], int, list[str]]:
-    if not catalog.has("decisions"):
-        return [], 0, [DECISIONS_NOT_BUILT]
     if not {"id", "source_object_id"} <= columns(conn, "decisions"):
         return [], 0, ["decisions table lacks id/source_object_id; withheld (fail closed)"]
-    e = metadata_exprs(catalog)
+    e = metadata_exprs()
     params: dict[str, Any] = {
         "principals": principals,
         "pattern": _like(query),
@@ -61,7 +54,7 @@ def search_decisions(
         matter_clause = f" AND {e.matter} = ANY(CAST(:matter_ids AS text[]))"
     rows = conn.execute(
         text(
-            "SELECT d.id::text AS id, o.id AS document_id, to_jsonb(d) AS fields,"
+            "SELECT d.id::text AS id, o.id AS source_object_id, to_jsonb(d) AS fields,"
             " count(*) OVER () AS total FROM decisions d"
             f" JOIN source_objects o ON o.id = d.source_object_id {e.joins}"
             f" WHERE {visible_sql('o')}{matter_clause}"
@@ -69,25 +62,24 @@ def search_decisions(
         ),
         params,
     ).all()
-    docs = visible_documents(conn, catalog, principals, sorted({r.document_id for r in rows}))
+    docs = visible_documents(conn, principals, sorted({r.source_object_id for r in rows}))
     out = [
-        DecisionRow(decision_id=r.id, fields=dict(r.fields), citation=docs[r.document_id].citation)
+        DecisionRow(
+            decision_id=r.id, fields=dict(r.fields), citation=docs[r.source_object_id].citation
+        )
         for r in rows
-        if r.document_id in docs
+        if r.source_object_id in docs
     ]
     return out, (rows[0].total if rows else 0), []
 
 
 def resolve_entity(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     name: str,
     kind: str | None,
     limit: int,
 ) -> tuple[list[EntityRow], list[str]]:
-    if not catalog.has("entities", "document_parties"):
-        return [], [ENTITIES_NOT_BUILT]
     params: dict[str, Any] = {
         "principals": principals,
         "pattern": _like(name),
@@ -120,12 +112,15 @@ def resolve_entity(
         ),
         {"ids": [r.id for r in entities]},
     ).all()
-    docs = visible_documents(conn, catalog, principals, sorted({p[1] for p in parties}))
+    docs = visible_documents(conn, principals, sorted({p[1] for p in parties}))
     evidence: dict[str, list[EntityEvidence]] = {}
-    for entity_id, doc_id, role, mention in parties:
-        if doc_id in docs and len(evidence.setdefault(entity_id, [])) < EVIDENCE_PER_ENTITY:
+    for entity_id, source_object_id, role, mention in parties:
+        if (
+            source_object_id in docs
+            and len(evidence.setdefault(entity_id, [])) < EVIDENCE_PER_ENTITY
+        ):
             evidence[entity_id].append(
-                EntityEvidence(role=role, mention=mention, citation=docs[doc_id].citation)
+                EntityEvidence(role=role, mention=mention, citation=docs[source_object_id].citation)
             )
     out = [
         EntityRow(
@@ -142,13 +137,9 @@ def resolve_entity(
     return out, []
 
 
-def taxonomies(
-    conn: Connection, catalog: Catalog, taxonomy_path: Path | None
-) -> tuple[list[Taxonomy], list[str]]:
+def taxonomies(taxonomy_path: Path | None) -> tuple[list[Taxonomy], list[str]]:
+    """A configured taxonomy file, else the packaged ontology extract_metadata types with."""
     found: list[Taxonomy] = []
-    if catalog.has("doc_types"):
-        rows = conn.execute(text("SELECT to_jsonb(t) FROM doc_types t")).scalars()
-        found.append(Taxonomy(name="doc_types", source="table doc_types", nodes=_nodes(rows)))
     if taxonomy_path is not None and taxonomy_path.is_file():
         data = json.loads(taxonomy_path.read_text(encoding="utf-8"))
         for name, items in data.items() if isinstance(data, dict) else []:
@@ -160,7 +151,7 @@ def taxonomies(
                 )
     if not found:
         found.append(_packaged_ontology())
-    return found, ([] if found else [NO_TAXONOMY])
+    return found, []
 
 
 def _packaged_ontology() -> Taxonomy:

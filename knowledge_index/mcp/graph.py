@@ -1,10 +1,8 @@
-"""Walking relations from a document: containment now, relate-stage relations when they exist.
+"""Walking relations from a source object: containment and the relate stage's relations.
 
-Containment (zip entries, e-mail attachments) is recorded by the sync on source_objects and is
-real today. Version chains, threads and references are the relate stage's output; its
-`relations` table is looked up at call time (contract: source_object_id,
-target_source_object_id, relation, as in relation_intents). Neighbours the caller may not see are
-dropped before anything is returned, so an edge never reveals a hidden document's id.
+Containment (zip entries, e-mail attachments) is recorded on the source objects; version
+chains, threads and references are the relate stage's `relations` rows. Neighbours the caller
+may not see are dropped before anything is returned, so an edge never reveals a hidden id.
 """
 
 from __future__ import annotations
@@ -13,11 +11,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.mcp.catalog import Catalog, columns
+from knowledge_index.mcp.catalog import columns
 from knowledge_index.mcp.documents import visible_documents
 from knowledge_index.mcp.models import DocumentRow, Edge
+from knowledge_index.objects import store as objects
 
-RELATE_NOT_BUILT = "relations are produced by the relate stage, not built yet"
 RELATIONS_COLUMNS = {"source_object_id", "target_source_object_id", "relation"}
 _CONTAINMENT_KIND = {"email_attachment": "attachment_of", "zip_entry": "zip_entry_of"}
 
@@ -32,18 +30,15 @@ class Walk:
 
 def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> list[Edge]:
     edges: list[Edge] = []
-    rows = conn.execute(
-        text(
-            "SELECT id, parent_id, child_relation FROM source_objects"
-            " WHERE parent_id IS NOT NULL"
-            " AND (id = ANY(CAST(:ids AS text[])) OR parent_id = ANY(CAST(:ids AS text[])))"
-        ),
-        {"ids": ids},
-    ).all()
-    for child, parent, relation in rows:
-        kind = _CONTAINMENT_KIND.get(relation or "", "contained_in")
+    for link in objects.containment(conn, ids):
+        kind = _CONTAINMENT_KIND.get(link.relation or "", "contained_in")
         edges.append(
-            Edge(from_document_id=child, to_document_id=parent, kind=kind, origin="containment")
+            Edge(
+                from_source_object_id=link.child_id,
+                to_source_object_id=link.parent_id,
+                kind=kind,
+                origin="containment",
+            )
         )
     if with_relations:
         rows = conn.execute(
@@ -55,7 +50,7 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
             {"ids": ids},
         ).all()
         edges.extend(
-            Edge(from_document_id=a, to_document_id=b, kind=str(k), origin="relations")
+            Edge(from_source_object_id=a, to_source_object_id=b, kind=str(k), origin="relations")
             for a, b, k in rows
         )
     return edges
@@ -63,7 +58,6 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
 
 def walk(
     conn: Connection,
-    catalog: Catalog,
     principals: list[str],
     root: DocumentRow,
     *,
@@ -72,15 +66,11 @@ def walk(
     kinds: list[str] | None = None,
 ) -> Walk:
     result = Walk()
-    with_relations = False
-    if not catalog.has("relations"):
-        result.notes.append(RELATE_NOT_BUILT)
-    elif not columns(conn, "relations") >= RELATIONS_COLUMNS:
+    with_relations = columns(conn, "relations") >= RELATIONS_COLUMNS
+    if not with_relations:
         # Fail closed: without the document columns an edge cannot be permission-checked.
         result.notes.append("relations table lacks the expected document columns; withheld")
-    else:
-        with_relations = True
-    root_id = root.citation.document_id
+    root_id = root.citation.source_object_id
     seen_edges: set[tuple[str, str, str]] = set()
     frontier = [root_id]
     reached = {root_id}
@@ -90,28 +80,28 @@ def walk(
             for e in _candidate_edges(conn, frontier, with_relations)
             if kinds is None or e.kind in kinds
         ]
-        other_ids = {e.from_document_id for e in candidates} | {
-            e.to_document_id for e in candidates
+        other_ids = {e.from_source_object_id for e in candidates} | {
+            e.to_source_object_id for e in candidates
         }
-        visible = visible_documents(conn, catalog, principals, sorted(other_ids - {root_id}))
+        visible = visible_documents(conn, principals, sorted(other_ids - {root_id}))
         visible[root_id] = root
         next_frontier: list[str] = []
         for e in candidates:
-            key = (e.from_document_id, e.to_document_id, e.kind)
+            key = (e.from_source_object_id, e.to_source_object_id, e.kind)
             if key in seen_edges:
                 continue
-            if e.from_document_id not in visible or e.to_document_id not in visible:
+            if e.from_source_object_id not in visible or e.to_source_object_id not in visible:
                 continue
             if len(result.edges) >= limit:
                 result.truncated = True
                 break
             seen_edges.add(key)
             result.edges.append(e)
-            for doc_id in (e.from_document_id, e.to_document_id):
-                if doc_id not in reached:
-                    reached.add(doc_id)
-                    result.nodes[doc_id] = visible[doc_id]
-                    next_frontier.append(doc_id)
+            for source_object_id in (e.from_source_object_id, e.to_source_object_id):
+                if source_object_id not in reached:
+                    reached.add(source_object_id)
+                    result.nodes[source_object_id] = visible[source_object_id]
+                    next_frontier.append(source_object_id)
         frontier = next_frontier
         if not frontier or result.truncated:
             break

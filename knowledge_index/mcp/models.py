@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_vali
 
 from knowledge_index.convert.model import StructuredDocument
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.search_service import Citation
+from knowledge_index.retrieval.service import Citation
 
 # Identifiers and filter values: short, printable, no control characters.
 Ident = Annotated[str, StringConstraints(min_length=1, max_length=512, pattern=r"^[^\x00-\x1f]+$")]
@@ -102,7 +102,7 @@ class DocumentRow(BaseModel):
     doc_date: dt.date | None = None
     size_bytes: int | None = None
     chunk_count: int = 0
-    parent_document_id: str | None = None
+    parent_source_object_id: str | None = None
     child_relation: str | None = None
 
 
@@ -115,14 +115,17 @@ class SearchFilterOutput(PageInfo):
     documents: list[DocumentRow]
 
 
+_SOURCE_OBJECT_ID = "A source_object_id from a citation (a file, or a document inside one)."
+
+
 class GetDocumentInput(_Input):
-    document_id: Ident
+    source_object_id: Ident = Field(description=_SOURCE_OBJECT_ID)
     version_id: Ident | None = Field(None, description="Must be the current version if given.")
 
 
 class Edge(BaseModel):
-    from_document_id: str
-    to_document_id: str
+    from_source_object_id: str
+    to_source_object_id: str
     kind: str = Field(description="e.g. attachment_of, zip_entry_of, or a relate-stage relation")
     origin: str = Field(description="containment (from the source) or relations (relate stage)")
 
@@ -142,7 +145,7 @@ class GetDocumentOutput(BaseModel):
 
 
 class TraverseInput(_Input):
-    document_id: Ident
+    source_object_id: Ident = Field(description=_SOURCE_OBJECT_ID)
     kinds: list[Value] | None = Field(None, max_length=20, description="Only these edge kinds.")
     depth: int = Field(1, ge=1, le=3)
     limit: int = Field(50, ge=1, le=200)
@@ -192,8 +195,8 @@ class PreviewScopeOutput(BaseModel):
     chunk_count: int
     matter_ids: list[str]
     by_matter: list[ScopeCount]
-    document_ids: list[str]
-    document_ids_truncated: bool
+    source_object_ids: list[str]
+    source_object_ids_truncated: bool
 
 
 # -- decisions, entities, taxonomies -------------------------------------------------------------

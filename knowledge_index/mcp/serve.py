@@ -46,7 +46,7 @@ def serve(http: str | None = None, *, warm_up: bool = True) -> None:
 def _warm_up(settings) -> None:
     """Load the embedding model and open the index before the first caller pays for it."""
     from knowledge_index.retrieval.embeddings import embedder_for
-    from knowledge_index.search_sync import open_index
+    from knowledge_index.retrieval.sync import open_index
 
     try:
         embedder_for(settings.retrieval.embedding_model).embed_query("warm up")

@@ -16,7 +16,6 @@ from sqlalchemy import Engine
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.convert.model import StructuredDocument
 from knowledge_index.mcp import documents, evidence
-from knowledge_index.mcp.catalog import load_catalog
 from knowledge_index.mcp.config import McpSettings
 from knowledge_index.mcp.cursor import CursorCodec, CursorError
 from knowledge_index.mcp.graph import walk
@@ -107,7 +106,7 @@ class ToolContext:
 
 
 def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanticOutput:
-    from knowledge_index.search_service import search
+    from knowledge_index.retrieval.service import search
 
     ctx.check_query(inp.query)
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
@@ -126,16 +125,15 @@ def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanti
     with ctx.engine.connect() as conn:
         live = documents.visible_documents(
             conn,
-            load_catalog(conn),
             ctx.principals,
-            sorted({p.citation.document_id for p in result.passages}),
+            sorted({p.citation.source_object_id for p in result.passages}),
         )
     passages = [
         PassageOut(
             rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
         )
         for p in result.passages
-        if p.citation.document_id in live
+        if p.citation.source_object_id in live
     ]
     return SearchSemanticOutput(
         passages=passages,
@@ -149,7 +147,7 @@ def search_filter(ctx: ToolContext, inp: SearchFilterInput) -> SearchFilterOutpu
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
     with ctx.engine.connect() as conn:
         rows, total = documents.list_documents(
-            conn, load_catalog(conn), ctx.principals, inp.filters, inp.path_prefix, limit, offset
+            conn, ctx.principals, inp.filters, inp.path_prefix, limit, offset
         )
     return SearchFilterOutput(
         documents=rows,
@@ -176,21 +174,20 @@ def _content(body: dict[str, Any]) -> tuple[StructuredDocument, bool]:
 
 def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
     with ctx.engine.connect() as conn:
-        catalog = load_catalog(conn)
         # Unknown, deleted and forbidden ids take the same path and the same message.
-        row = documents.visible_documents(conn, catalog, ctx.principals, [inp.document_id]).get(
-            inp.document_id
+        row = documents.visible_documents(conn, ctx.principals, [inp.source_object_id]).get(
+            inp.source_object_id
         )
         if row is None or (inp.version_id and inp.version_id != row.citation.version_id):
             raise NotFound(NOT_FOUND)
         content, truncated, notes = None, False, []
-        content_hash = documents.document_content_hash(conn, inp.document_id)
+        content_hash = documents.document_content_hash(conn, inp.source_object_id)
         artifact = get_artifact(conn, "structured_json", content_hash) if content_hash else None
         if artifact is None:
             notes.append("this version has not been converted yet")
         else:
             content, truncated = _content(artifact.body)
-        graph = walk(conn, catalog, ctx.principals, row, depth=1, limit=100)
+        graph = walk(conn, ctx.principals, row, depth=1, limit=100)
     return GetDocumentOutput(
         document=row,
         content=content,
@@ -203,15 +200,12 @@ def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
 
 def traverse(ctx: ToolContext, inp: TraverseInput) -> TraverseOutput:
     with ctx.engine.connect() as conn:
-        catalog = load_catalog(conn)
-        root = documents.visible_documents(conn, catalog, ctx.principals, [inp.document_id]).get(
-            inp.document_id
+        root = documents.visible_documents(conn, ctx.principals, [inp.source_object_id]).get(
+            inp.source_object_id
         )
         if root is None:
             raise NotFound(NOT_FOUND)
-        graph = walk(
-            conn, catalog, ctx.principals, root, depth=inp.depth, limit=inp.limit, kinds=inp.kinds
-        )
+        graph = walk(conn, ctx.principals, root, depth=inp.depth, limit=inp.limit, kinds=inp.kinds)
     return TraverseOutput(
         root=root,
         nodes=list(graph.nodes.values()),
@@ -224,11 +218,7 @@ def traverse(ctx: ToolContext, inp: TraverseInput) -> TraverseOutput:
 def list_matters(ctx: ToolContext, inp: ListMattersInput) -> ListMattersOutput:
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
     with ctx.engine.connect() as conn:
-        catalog = load_catalog(conn)
-        rows, total = documents.matters(conn, catalog, ctx.principals, limit, offset)
-    notes = []
-    if not catalog.has("matters", "matter_assignments"):
-        notes.append("matter ids come from the index projection; classify_matter is not built yet")
+        rows, total = documents.matters(conn, ctx.principals, limit, offset)
     return ListMattersOutput(
         matters=[
             MatterRow(
@@ -243,22 +233,20 @@ def list_matters(ctx: ToolContext, inp: ListMattersInput) -> ListMattersOutput:
         total=total,
         returned=len(rows),
         next_cursor=ctx.next_cursor(offset, offset + limit, total),
-        notes=notes,
+        notes=[],
     )
 
 
 def preview_search_scope(ctx: ToolContext, inp: PreviewScopeInput) -> PreviewScopeOutput:
     with ctx.engine.connect() as conn:
-        s = documents.scope(
-            conn, load_catalog(conn), ctx.principals, inp.filters, inp.path_prefix, inp.max_ids
-        )
+        s = documents.scope(conn, ctx.principals, inp.filters, inp.path_prefix, inp.max_ids)
     return PreviewScopeOutput(
         document_count=s.document_count,
         chunk_count=s.chunk_count,
         matter_ids=sorted(m for m, _ in s.by_matter if m is not None),
         by_matter=[ScopeCount(matter_id=m, documents=n) for m, n in s.by_matter],
-        document_ids=s.document_ids,
-        document_ids_truncated=len(s.document_ids) < s.document_count,
+        source_object_ids=s.source_object_ids,
+        source_object_ids_truncated=len(s.source_object_ids) < s.document_count,
     )
 
 
@@ -267,7 +255,7 @@ def search_decisions(ctx: ToolContext, inp: SearchDecisionsInput) -> SearchDecis
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
     with ctx.engine.connect() as conn:
         rows, total, notes = evidence.search_decisions(
-            conn, load_catalog(conn), ctx.principals, inp.query, inp.matter_ids, limit, offset
+            conn, ctx.principals, inp.query, inp.matter_ids, limit, offset
         )
     return SearchDecisionsOutput(
         decisions=rows,
@@ -281,15 +269,12 @@ def search_decisions(ctx: ToolContext, inp: SearchDecisionsInput) -> SearchDecis
 def resolve_entity(ctx: ToolContext, inp: ResolveEntityInput) -> ResolveEntityOutput:
     ctx.check_query(inp.name)
     with ctx.engine.connect() as conn:
-        rows, notes = evidence.resolve_entity(
-            conn, load_catalog(conn), ctx.principals, inp.name, inp.kind, inp.limit
-        )
+        rows, notes = evidence.resolve_entity(conn, ctx.principals, inp.name, inp.kind, inp.limit)
     return ResolveEntityOutput(entities=rows, notes=notes)
 
 
 def list_taxonomies(ctx: ToolContext, inp: ListTaxonomiesInput) -> ListTaxonomiesOutput:
-    with ctx.engine.connect() as conn:
-        found, notes = evidence.taxonomies(conn, load_catalog(conn), ctx.mcp.taxonomy_path)
+    found, notes = evidence.taxonomies(ctx.mcp.taxonomy_path)
     return ListTaxonomiesOutput(taxonomies=found, notes=notes)
 
 
@@ -325,8 +310,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "get_document",
-        "The full structured content of a document's current version, with metadata and "
-        "relations. Unknown and inaccessible ids are both 'not found'.",
+        "The full structured content of a source object's current version, with metadata and "
+        "relations. Unknown and inaccessible source_object_ids are both 'not found'.",
         GetDocumentInput,
         GetDocumentOutput,
         get_document,
@@ -334,8 +319,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "traverse",
-        "Walk relations from a document: containment (attachments, zip entries) and, once the "
-        "relate stage exists, version chains, threads and references.",
+        "Walk relations from a source object: containment (attachments, zip entries) and the "
+        "relate stage's version chains, threads and references.",
         TraverseInput,
         TraverseOutput,
         traverse,

@@ -14,9 +14,9 @@ from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
 from sqlalchemy import Engine
 
 from knowledge_index.ledger.report import owed_object_ids
+from knowledge_index.objects.store import mark_partitions_registered, unregistered_ids
 from knowledge_index.orchestration.partitions import DOCUMENTS
 from knowledge_index.orchestration.tags import OWED_TAG, STAGE_TAG, TRIGGER_TAG
-from knowledge_index.sources.sync import mark_partitions_registered, unregistered_object_ids
 
 RANGE_START_TAG = "dagster/asset_partition_range_start"
 RANGE_END_TAG = "dagster/asset_partition_range_end"
@@ -48,7 +48,7 @@ class RangePlan:
 def register_missing_partitions(instance: DagsterInstance, engine: Engine) -> int:
     """Repairs a crash between a ledger write and its partition add."""
     with engine.connect() as conn:
-        ids = unregistered_object_ids(conn)
+        ids = unregistered_ids(conn)
     if not ids:
         return 0
     instance.add_dynamic_partitions(DOCUMENTS, ids)

@@ -11,6 +11,7 @@ from typing import Any, Final
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, text
 
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus, cues, filenames, lineage, minhash
 from knowledge_index.relations.corpus import DocRow
 
@@ -60,10 +61,8 @@ def content_label(body: dict[str, Any], name: filenames.FilenameSignals) -> str 
     return None
 
 
-def _seq(conn: Connection, oid: str) -> int:
-    return int(
-        conn.execute(text("SELECT seq FROM source_objects WHERE id = :i"), {"i": oid}).scalar_one()
-    )
+def _seq(conn: Connection, source_object_id: str) -> int:
+    return objects.seq_of(conn, source_object_id)
 
 
 def _like(value: str) -> str:
@@ -141,12 +140,16 @@ def compute(
     matter_docs: list[DocRow] = cache[key]
     by_id = {d.id: d for d in matter_docs}
     if sig is not None:
-        for oid, other in corpus.band_neighbours(
+        for neighbour_id, other in corpus.band_neighbours(
             conn, source_object_id, minhash.band_keys(sig), matter_id
         ):
             j = minhash.jaccard(sig, other)
-            if j >= minhash.FAMILY and oid in by_id:
-                add(by_id[oid], "near_duplicate" if j >= minhash.NEAR_DUPLICATE else "similar", j)
+            if j >= minhash.FAMILY and neighbour_id in by_id:
+                add(
+                    by_id[neighbour_id],
+                    "near_duplicate" if j >= minhash.NEAR_DUPLICATE else "similar",
+                    j,
+                )
     if name.family_key:
         for d in matter_docs:
             if d.id != source_object_id and filenames.signals(d.path).family_key == name.family_key:
@@ -164,31 +167,31 @@ def compute(
         ):
             add(d, "contains_my_deletions")
     # Content and tracked changes decide for the family candidates and neighbours.
-    for oid in list(found):
-        other = corpus.body_of(conn, rows[oid].content_hash) or {}
+    for candidate_id in list(found):
+        other = corpus.body_of(conn, rows[candidate_id].content_hash) or {}
         other_text = other.get("text") or ""
-        c = found[oid]
+        c = found[candidate_id]
         if sig is not None and "exact_duplicate" not in c.kinds:
             j = minhash.jaccard(sig, minhash.signature(other_text))
             if j >= minhash.NEAR_DUPLICATE:
-                add(rows[oid], "near_duplicate", j)
+                add(rows[candidate_id], "near_duplicate", j)
             elif j >= minhash.FAMILY:
-                add(rows[oid], "similar", j)
+                add(rows[candidate_id], "similar", j)
         if revisions:
             s = lineage.made_against_score(revisions, other_text)
             if s >= LINEAGE_FLOOR:
-                add(rows[oid], "made_against", s)
+                add(rows[candidate_id], "made_against", s)
             s = lineage.accepted_by_score(revisions, other_text)
             if s >= LINEAGE_FLOOR and "exact_duplicate" not in c.kinds:
-                add(rows[oid], "accepts_my_changes", s)
+                add(rows[candidate_id], "accepts_my_changes", s)
         other_revisions = other.get("revisions") or []
         if other_revisions:
             s = lineage.made_against_score(other_revisions, txt)
             if s >= LINEAGE_FLOOR:
-                add(rows[oid], "redlined_against_me", s)
+                add(rows[candidate_id], "redlined_against_me", s)
             s = lineage.accepted_by_score(other_revisions, txt)
             if s >= LINEAGE_FLOOR:
-                add(rows[oid], "i_accept_its_changes", s)
+                add(rows[candidate_id], "i_accept_its_changes", s)
     family_ids = set(found)
     found_cues = cues.find_cues(txt, path.rsplit("/", 1)[-1])
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)

@@ -103,7 +103,7 @@ def emails_by_message_id(conn: Connection, message_ids: list[str]) -> dict[str, 
     if not message_ids:
         return {}
     out: dict[str, str] = {}
-    for mid, oid in conn.execute(
+    for mid, source_object_id in conn.execute(
         text(
             "SELECT art.body->'email'->>'message_id', o.id FROM artifacts art"
             " JOIN source_objects o ON o.content_hash = art.content_hash"
@@ -113,7 +113,7 @@ def emails_by_message_id(conn: Connection, message_ids: list[str]) -> dict[str, 
         ),
         {"ids": message_ids},
     ):
-        out.setdefault(mid, oid)
+        out.setdefault(mid, source_object_id)
     return out
 
 

@@ -92,11 +92,11 @@ def order(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
         placed.add(mid)
         done.append(by_id[mid])
         for other in members:
-            oid = other["id"]
-            if oid not in placed and mid in before[oid]:
-                before[oid].discard(mid)
-                if not before[oid]:
-                    heapq.heappush(heap, (_key(other), oid))
+            source_object_id = other["id"]
+            if source_object_id not in placed and mid in before[source_object_id]:
+                before[source_object_id].discard(mid)
+                if not before[source_object_id]:
+                    heapq.heappush(heap, (_key(other), source_object_id))
     return done
 
 

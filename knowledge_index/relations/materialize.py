@@ -15,6 +15,7 @@ from sqlalchemy import Connection, Engine, text
 
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.matters.intents import RelationIntent, park_intent, register_intent_applier
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus, family, filenames, store, threading
 from knowledge_index.relations.cues import heading
 from knowledge_index.relations.locks import lock_files, lock_matters
@@ -99,16 +100,16 @@ def _target_ld(conn: Connection, target: str, matter_id: str | None) -> str:
     row = store.version_row(conn, target)
     if row is not None:
         return str(row["logical_document_id"])
-    obj = conn.execute(
-        text("SELECT path, content_hash FROM source_objects WHERE id = :i"), {"i": target}
-    ).one()
-    body = (corpus.body_of(conn, obj[1]) or {}).get("text")
-    name = filenames.signals(obj[0])
+    obj = objects.get(conn, target)
+    if obj is None:
+        raise RetryableStageError(f"target {target} vanished while relate was deciding")
+    body = (corpus.body_of(conn, obj.content_hash) or {}).get("text")
+    name = filenames.signals(obj.path)
     return store.placeholder_version(
         conn,
         target,
         matter_id=matter_id,
-        content_hash=obj[1],
+        content_hash=obj.content_hash,
         title=heading(body or "") or name.stem,
         family_key=name.family_key,
         label=name.label,
@@ -125,14 +126,14 @@ def materialize(
     provenance: dict[str, Any],
     producer_version: str,
 ) -> dict[str, Any]:
-    oid = exp.source_object_id
+    source_object_id = exp.source_object_id
     email = body.get("email") if isinstance(body.get("email"), dict) else None
     planned: threading.ThreadPlan | None = None
     if email:
         with engine.connect() as conn:
-            planned = threading.plan(conn, oid, email, exp.matter_id)
+            planned = threading.plan(conn, source_object_id, email, exp.matter_id)
     targets = {decision.same_as, decision.redline_against, *(x.target_id for x in decision.links)}
-    touched = {oid, *targets, *(planned.touched if planned else set())} - {None}
+    touched = {source_object_id, *targets, *(planned.touched if planned else set())} - {None}
     stats: dict[str, Any] = {"parked": 0, "relations": 0}
     with engine.begin() as conn:
         lock_files(conn, touched)  # type: ignore[arg-type]
@@ -140,12 +141,12 @@ def materialize(
         lock_matters(conn, {exp.matter_id, *matters.values()})
         revalidate(conn, exp)
         if email:
-            planned = threading.plan(conn, oid, email, exp.matter_id)
+            planned = threading.plan(conn, source_object_id, email, exp.matter_id)
             if not planned.touched <= touched:
                 raise RetryableStageError("the e-mail thread changed while relate was deciding")
-        store.store_signature(conn, oid, exp.content_hash or "", signature)
-        store.clear_outgoing(conn, oid)
-        mine = store.version_row(conn, oid)
+        store.store_signature(conn, source_object_id, exp.content_hash or "", signature)
+        store.clear_outgoing(conn, source_object_id)
+        mine = store.version_row(conn, source_object_id)
         ld: str | None = None
         if decision.same_as:
             ld = _target_ld(conn, decision.same_as, matters.get(decision.same_as))
@@ -161,7 +162,7 @@ def materialize(
         duplicate = decision.identity in ("duplicate", "near_duplicate")
         store.upsert_version(
             conn,
-            oid,
+            source_object_id,
             ld,
             matter_id=exp.matter_id,
             content_hash=exp.content_hash,
@@ -181,7 +182,7 @@ def materialize(
         if duplicate and decision.same_as:
             store.insert_relation(
                 conn,
-                oid,
+                source_object_id,
                 decision.same_as,
                 "duplicate_of" if decision.identity == "duplicate" else "near_duplicate_of",
                 method=decision.identity_method,
@@ -191,7 +192,7 @@ def materialize(
         if decision.redline_against:
             store.insert_relation(
                 conn,
-                oid,
+                source_object_id,
                 decision.redline_against,
                 "redline_against",
                 method="tracked_changes",
@@ -203,7 +204,7 @@ def materialize(
                 # The target is not classified yet: classify replays this when it is.
                 park_intent(
                     conn,
-                    oid,
+                    source_object_id,
                     link.target_id,
                     link.relation,
                     {**link.model_dump(), "producer_version": producer_version},
@@ -212,7 +213,7 @@ def materialize(
                 continue
             store.insert_relation(
                 conn,
-                oid,
+                source_object_id,
                 link.target_id,
                 link.relation,
                 method=link.method,

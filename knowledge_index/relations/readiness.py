@@ -1,25 +1,28 @@
-"""Pull a neighbour's fetch/convert forward so relate can read it (ensure_source_object_ready).
+"""Pull a neighbour's fetch/convert forward so relate can read it (the policy of `Readiness`).
 
-Goes through the normal claim machinery (run_stage on exactly that row), so a row another
-worker holds is observed, never run twice. Bounded by the pipeline's
-inline_conversion_budget_seconds and inline_conversion_slots (per process); when the file
-cannot be made ready in time the caller gets an honest status instead of text.
+Runs go through the normal claim machinery (the runner's `run_stage` on exactly that row, handed
+in as `run_inline`), so a row another worker holds is observed, never run twice. Bounded by the
+pipeline's inline_conversion_budget_seconds and inline_conversion_slots (per process); when the
+file cannot be made ready in time the caller gets an honest status instead of text.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Final
 
 from sqlalchemy import Engine, text
 
+from knowledge_index.artifacts import has_artifact
+from knowledge_index.objects import store as objects
 from knowledge_index.settings import Settings
+from knowledge_index.stages.base import ReadinessStatus
 
-Readiness = Literal[
-    "ready", "busy", "in_progress", "quarantined", "not_found", "pending", "no_text"
-]
 POLL_SECONDS: Final = 0.2
+# (stage, source_object_id) -> the status the row settled in, or None when nothing ran.
+RunInline = Callable[[str, str], str | None]
 _slots: dict[int, threading.BoundedSemaphore] = {}
 _slots_lock = threading.Lock()
 
@@ -31,38 +34,36 @@ def _semaphore(n: int) -> threading.BoundedSemaphore:
         return _slots[n]
 
 
-def _state(engine: Engine, oid: str) -> tuple[bool, dict[str, tuple[str, str | None]]] | None:
+def _state(
+    engine: Engine, source_object_id: str
+) -> tuple[bool, dict[str, tuple[str, str | None]]] | None:
     with engine.connect() as conn:
-        row = conn.execute(
-            text(
-                "SELECT o.deleted_at IS NULL AND EXISTS (SELECT 1 FROM artifacts a"
-                "  WHERE a.kind = 'structured_json' AND a.content_hash = o.content_hash)"
-                " FROM source_objects o WHERE o.id = :i"
-            ),
-            {"i": oid},
-        ).first()
-        if row is None:
+        obj = objects.get(conn, source_object_id)
+        if obj is None:
             return None
-        stages = {
-            r[0]: (r[1], r[2])
-            for r in conn.execute(
-                text(
-                    "SELECT stage, status, claimed_by FROM processing_state"
-                    " WHERE source_object_id = :i AND stage IN ('fetch', 'convert')"
-                ),
-                {"i": oid},
-            )
-        }
-    return bool(row[0]), stages
+        ready = (
+            not obj.deleted
+            and obj.content_hash is not None
+            and has_artifact(conn, "structured_json", obj.content_hash)
+        )
+        rows = conn.execute(
+            text(
+                "SELECT stage, status, claimed_by FROM processing_state"
+                " WHERE source_object_id = :i AND stage IN ('fetch', 'convert')"
+            ),
+            {"i": source_object_id},
+        ).mappings()
+        stages = {m["stage"]: (m["status"], m["claimed_by"]) for m in rows}
+    return ready, stages
 
 
-def ensure_ready(settings: Settings, engine: Engine, oid: str) -> Readiness:
-    from knowledge_index.runner import run_stage
-
+def ensure_ready(
+    settings: Settings, engine: Engine, source_object_id: str, run_inline: RunInline
+) -> ReadinessStatus:
     budget = settings.pipeline.inline_conversion_budget_seconds
     deadline = time.monotonic() + budget
     while True:
-        state = _state(engine, oid)
+        state = _state(engine, source_object_id)
         if state is None:
             return "not_found"
         ready, stages = state
@@ -87,11 +88,11 @@ def ensure_ready(settings: Settings, engine: Engine, oid: str) -> Readiness:
             if not slots.acquire(blocking=False):
                 return "busy"
             try:
-                report = run_stage(settings, runnable, object_ids=[oid], engine=engine, limit=1)
+                settled = run_inline(runnable, source_object_id)
             finally:
                 slots.release()
-            if report.results and report.results[0].status in ("failed", "quarantined"):
-                return "quarantined" if report.results[0].status == "quarantined" else "pending"
-            if report.results:
+            if settled in ("failed", "quarantined"):
+                return "quarantined" if settled == "quarantined" else "pending"
+            if settled is not None:
                 continue
         time.sleep(POLL_SECONDS)

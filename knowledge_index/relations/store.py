@@ -95,9 +95,9 @@ def sign_unsigned_matter_files(conn: Connection, matter_id: str) -> int:
         ),
         {"m": matter_id},
     ).all()
-    for oid, content_hash, body_text in rows:
+    for source_object_id, content_hash, body_text in rows:
         if body_text and minhash.shingles(body_text):
-            store_signature(conn, oid, content_hash, minhash.signature(body_text))
+            store_signature(conn, source_object_id, content_hash, minhash.signature(body_text))
     return len(rows)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy import Connection, text
 
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus
 from knowledge_index.relations.store import insert_relation
 from knowledge_index.relations.threads import Message, choose_parent, normalize_subject
@@ -26,30 +27,35 @@ class ThreadPlan(BaseModel):
         return {self.parent_id, *(c for c, _ in self.adopt)} - {None}  # type: ignore[return-value]
 
 
-def _member(conn: Connection, oid: str) -> dict[str, Any] | None:
+def _member(conn: Connection, source_object_id: str) -> dict[str, Any] | None:
     row = (
-        conn.execute(text("SELECT * FROM thread_members WHERE source_object_id = :s"), {"s": oid})
+        conn.execute(
+            text("SELECT * FROM thread_members WHERE source_object_id = :s"),
+            {"s": source_object_id},
+        )
         .mappings()
         .first()
     )
     return dict(row) if row else None
 
 
-def plan(conn: Connection, oid: str, email: dict[str, Any], matter_id: str) -> ThreadPlan:
-    msg = Message.from_headers(oid, email)
+def plan(
+    conn: Connection, source_object_id: str, email: dict[str, Any], matter_id: str
+) -> ThreadPlan:
+    msg = Message.from_headers(source_object_id, email)
     bodies: dict[str, dict[str, Any]] = {}
 
     def lookup(mid: str) -> Message | None:
         found = corpus.emails_by_message_id(conn, [mid])
         other = found.get(mid)
-        if other is None or other == oid:
+        if other is None or other == source_object_id:
             return None
         return Message(source_object_id=other, message_id=mid)
 
     def subject_candidates() -> list[Message]:
         out = []
         for other, headers in corpus.matter_emails(conn, matter_id):
-            if other != oid:
+            if other != source_object_id:
                 bodies[other] = headers
                 out.append(Message.from_headers(other, headers))
         return out
@@ -58,7 +64,7 @@ def plan(conn: Connection, oid: str, email: dict[str, Any], matter_id: str) -> T
     adopt: list[tuple[str, str]] = []
     if msg.message_id:
         for child, headers in corpus.emails_naming(conn, msg.message_id):
-            if child == oid:
+            if child == source_object_id:
                 continue
             row = _member(conn, child)
             if row is None:
@@ -66,7 +72,7 @@ def plan(conn: Connection, oid: str, email: dict[str, Any], matter_id: str) -> T
             how = "in_reply_to" if headers.get("in_reply_to") == msg.message_id else "references"
             closer = how == "in_reply_to" and row["method"] == "references"
             waiting = row["parent_source_object_id"] is None or row["method"] in ADOPTABLE
-            if (waiting or closer) and row["parent_source_object_id"] != oid:
+            if (waiting or closer) and row["parent_source_object_id"] != source_object_id:
                 adopt.append((child, how))
     return ThreadPlan(
         message=msg,
@@ -187,10 +193,8 @@ def apply(conn: Connection, p: ThreadPlan, matter_id: str | None, producer_versi
     return thread
 
 
-def _hash(conn: Connection, oid: str) -> str | None:
-    return conn.execute(
-        text("SELECT content_hash FROM source_objects WHERE id = :i"), {"i": oid}
-    ).scalar_one_or_none()
+def _hash(conn: Connection, source_object_id: str) -> str | None:
+    return objects.content_hash_of(conn, source_object_id)
 
 
 def _refresh_root(conn: Connection, thread: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy import Connection, text
 
-from knowledge_index.chunk_store import log_change
+from knowledge_index.retrieval.chunk_store import log_change
 
 PROFILE_ORDINAL = -1
 CLAUSE_ORDINAL_BASE = 1000

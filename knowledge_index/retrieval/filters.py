@@ -11,13 +11,14 @@ import datetime as dt
 import tantivy
 from pydantic import BaseModel, ConfigDict, model_validator
 
-# Payload column -> filter attribute; the column names are the same on both sides.
+# Payload column -> filter attribute; the column names are the same on both sides (the index
+# stores the source object id as `document_id`, see records.ChunkPayload).
 KEYWORD_FILTERS = {
     "matter_id": "matter_ids",
     "doc_type": "doc_types",
     "status": "statuses",
     "language": "languages",
-    "document_id": "document_ids",
+    "document_id": "source_object_ids",
 }
 DATE_FIELD = "doc_date"
 # Tantivy keeps the date as a day number: integer ranges are exact and need no time zone.
@@ -31,7 +32,7 @@ class SearchFilters(BaseModel):
     doc_types: list[str] | None = None
     statuses: list[str] | None = None
     languages: list[str] | None = None
-    document_ids: list[str] | None = None
+    source_object_ids: list[str] | None = None
     date_from: dt.date | None = None
     date_to: dt.date | None = None
 

@@ -39,6 +39,9 @@ class ChunkPayload(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     chunk_id: str = Field(min_length=1)
+    # The source object id. The search index stores this field under its original name on
+    # disk (LanceDB column, Tantivy field, payload JSON), so deployed indexes stay readable;
+    # renaming it would force a rebuild. Everything above the index says source_object_id.
     document_id: str = Field(min_length=1)
     version_id: str = Field(min_length=1)
     matter_id: str | None = None

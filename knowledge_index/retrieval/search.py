@@ -21,9 +21,9 @@ from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
 from knowledge_index.retrieval.identifiers import query_identifiers
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
+from knowledge_index.retrieval.search_index import SearchIndex
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class SearchRequest(BaseModel):
 class SearchHit(BaseModel):
     rank: int
     chunk_id: str
-    document_id: str
+    source_object_id: str
     score: float
     contributions: dict[str, Contribution]
     rerank_score: float | None = None
@@ -164,7 +164,7 @@ class HybridSearcher:
                 SearchHit(
                     rank=position,
                     chunk_id=entry.chunk_id,
-                    document_id=payload.document_id,
+                    source_object_id=payload.document_id,
                     score=entry.score,
                     contributions=entry.contributions,
                     rerank_score=rerank_scores.get(entry.chunk_id),

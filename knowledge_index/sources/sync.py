@@ -11,13 +11,18 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from pydantic import BaseModel
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import IntegrityError
 
-from knowledge_index.ledger.store import restart_document, seed_objects
+from knowledge_index.ledger.store import (
+    request_access_only_reindex,
+    restart_document,
+    seed_objects,
+)
+from knowledge_index.objects import store as objects
+from knowledge_index.objects.store import ScanState
 from knowledge_index.settings import Settings
 from knowledge_index.sources.base import (
     AccessGrants,
@@ -58,7 +63,7 @@ class SyncReport(BaseModel):
     mass_deletion: bool = False
     empty_scan_ignored: bool = False
     handed_off: bool = False
-    new_object_ids: list[str] = []
+    new_source_object_ids: list[str] = []
     seconds: float = 0.0
 
     @property
@@ -66,17 +71,6 @@ class SyncReport(BaseModel):
         return bool(
             self.created + self.changed + self.restored + self.tombstoned + self.access_changed
         )
-
-
-@dataclass
-class _Known:
-    id: str
-    size_bytes: int | None
-    mtime_ns: int | None
-    observed_hash: str | None
-    acl_hash: str
-    deleted: bool
-    pending_deletion: bool
 
 
 RegisterPartitions = Callable[[list[str]], None]
@@ -169,18 +163,6 @@ def sync_source(
     return report
 
 
-def _load_known(conn: Connection, source_id: str) -> dict[str, _Known]:
-    rows = conn.execute(
-        text(
-            "SELECT external_id, id, size_bytes, mtime_ns, observed_hash, acl_hash,"
-            " deleted_at IS NOT NULL, pending_deletion FROM source_objects"
-            " WHERE source_id = :s AND parent_id IS NULL"
-        ),
-        {"s": source_id},
-    )
-    return {r[0]: _Known(*r[1:]) for r in rows}
-
-
 def _scan(
     engine: Engine,
     settings: Settings,
@@ -191,10 +173,10 @@ def _scan(
     register_partitions: RegisterPartitions | None,
 ) -> None:
     with engine.connect() as conn:
-        known = _load_known(conn, source_id)
+        known = objects.scan_state(conn, source_id)
     seen: set[str] = set()
     unlisted: list[str] = []
-    pending: list[tuple[Observation, _Known | None]] = []
+    pending: list[tuple[Observation, ScanState | None]] = []
     for obs in source.full_scan():
         if isinstance(obs, SkippedEntry):
             _record_skipped(report, obs)
@@ -234,7 +216,7 @@ def _apply_batch(
     engine: Engine,
     source_id: str,
     source: SyncSource,
-    batch: list[tuple[Observation, _Known | None]],
+    batch: list[tuple[Observation, ScanState | None]],
     report: SyncReport,
     register_partitions: RegisterPartitions | None,
 ) -> None:
@@ -246,7 +228,7 @@ def _apply_batch(
             if prior is not None and not prior.deleted and _same_stat(obs, prior):
                 report.unchanged += 1
                 if prior.pending_deletion:
-                    _clear_pending_deletion(conn, prior.id)
+                    objects.clear_pending_deletion(conn, prior.id)
                 if acl_hash != prior.acl_hash:
                     _access_changed(conn, prior.id, acl, acl_hash)
                     report.access_changed += 1
@@ -261,36 +243,37 @@ def _apply_batch(
                 # the reason instead of the file silently disappearing from the corpus.
                 report.unreadable += 1
                 content_hash = None
+            seen = _observed(obs, content_hash, acl, acl_hash)
             if prior is None:
-                oid = stable_object_id(source_id, obs.external_id)
-                _insert_object(conn, oid, source_id, obs, content_hash, acl, acl_hash)
-                new_ids.append(oid)
+                source_object_id = stable_object_id(source_id, obs.external_id)
+                objects.insert_observed(conn, source_object_id, source_id, obs.external_id, seen)
+                new_ids.append(source_object_id)
                 report.created += 1
             elif prior.deleted:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash, undelete=True)
+                objects.update_observed(conn, prior.id, seen, undelete=True)
                 restart_document(conn, [prior.id])
                 report.restored += 1
             elif content_hash is not None and content_hash == prior.observed_hash:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                objects.update_observed(conn, prior.id, seen)
                 report.unchanged += 1
                 if acl_hash != prior.acl_hash:
                     _access_changed(conn, prior.id, acl, acl_hash)
                     report.access_changed += 1
             else:
-                _update_object(conn, prior.id, obs, content_hash, acl, acl_hash)
+                objects.update_observed(conn, prior.id, seen)
                 restart_document(conn, [prior.id])
                 report.changed += 1
         seed_objects(conn, new_ids)
         _write_counters(conn, report, status="running")
     if new_ids:
-        report.new_object_ids.extend(new_ids)
+        report.new_source_object_ids.extend(new_ids)
         if register_partitions is not None:
             register_partitions(new_ids)
             with engine.begin() as conn:
-                mark_partitions_registered(conn, new_ids)
+                objects.mark_partitions_registered(conn, new_ids)
 
 
-def _same_stat(obs: Observation, prior: _Known) -> bool:
+def _same_stat(obs: Observation, prior: ScanState) -> bool:
     return (
         prior.observed_hash is not None
         and obs.size_bytes == prior.size_bytes
@@ -298,88 +281,25 @@ def _same_stat(obs: Observation, prior: _Known) -> bool:
     )
 
 
-def _insert_object(
-    conn: Connection,
-    oid: str,
-    source_id: str,
-    obs: Observation,
-    content_hash: str | None,
-    acl: AccessGrants,
-    acl_hash: str,
-) -> None:
-    conn.execute(
-        text(
-            "INSERT INTO source_objects (id, source_id, external_id, path, size_bytes, mtime_ns,"
-            " observed_hash, acl, acl_hash)"
-            " VALUES (:id, :s, :e, :p, :size, :m, :h, CAST(:acl AS jsonb), :ah)"
-        ),
-        {
-            "id": oid,
-            "s": source_id,
-            "e": obs.external_id,
-            "p": obs.path,
-            "size": obs.size_bytes,
-            "m": obs.mtime_ns,
-            "h": content_hash,
-            "acl": acl.model_dump_json(),
-            "ah": acl_hash,
-        },
+def _observed(
+    obs: Observation, content_hash: str | None, acl: AccessGrants, acl_hash: str
+) -> objects.Observed:
+    return objects.Observed(
+        path=obs.path,
+        size_bytes=obs.size_bytes,
+        mtime_ns=obs.mtime_ns,
+        observed_hash=content_hash,
+        acl=acl.model_dump(mode="json"),
+        acl_hash=acl_hash,
     )
 
 
-def _update_object(
-    conn: Connection,
-    oid: str,
-    obs: Observation,
-    content_hash: str | None,
-    acl: AccessGrants,
-    acl_hash: str,
-    *,
-    undelete: bool = False,
+def _access_changed(
+    conn: Connection, source_object_id: str, acl: AccessGrants, acl_hash: str
 ) -> None:
-    conn.execute(
-        text(
-            "UPDATE source_objects SET path = :p, size_bytes = :size, mtime_ns = :m,"
-            " observed_hash = :h, acl = CAST(:acl AS jsonb), acl_hash = :ah,"
-            " pending_deletion = false, updated_at = now()"
-            + (", deleted_at = NULL" if undelete else "")
-            + " WHERE id = :id"
-        ),
-        {
-            "id": oid,
-            "p": obs.path,
-            "size": obs.size_bytes,
-            "m": obs.mtime_ns,
-            "h": content_hash,
-            "acl": acl.model_dump_json(),
-            "ah": acl_hash,
-        },
-    )
-
-
-def _access_changed(conn: Connection, oid: str, acl: AccessGrants, acl_hash: str) -> None:
     """Only the permission projection is owed: the index stage re-writes ACL fields only."""
-    conn.execute(
-        text(
-            "UPDATE source_objects SET acl = CAST(:acl AS jsonb), acl_hash = :ah,"
-            " updated_at = now() WHERE id = :id"
-        ),
-        {"id": oid, "acl": acl.model_dump_json(), "ah": acl_hash},
-    )
-    conn.execute(
-        text(
-            "UPDATE processing_state SET access_only_reindex = true,"
-            " status = CASE WHEN status = 'done' THEN 'pending' ELSE status END,"
-            " updated_at = now() WHERE source_object_id = :id AND stage = 'index'"
-        ),
-        {"id": oid},
-    )
-
-
-def _clear_pending_deletion(conn: Connection, oid: str) -> None:
-    conn.execute(
-        text("UPDATE source_objects SET pending_deletion = false WHERE id = :id"), {"id": oid}
-    )
+    objects.set_acl(conn, source_object_id, acl.model_dump(mode="json"), acl_hash)
+    request_access_only_reindex(conn, source_object_id)
 
 
 def _confirm_deletions(
@@ -388,7 +308,7 @@ def _confirm_deletions(
     source_id: str,
     source: SyncSource,
     allow_empty_scan: bool,
-    known: dict[str, _Known],
+    known: dict[str, ScanState],
     missing: list[str],
     report: SyncReport,
 ) -> None:
@@ -397,13 +317,7 @@ def _confirm_deletions(
         conn.execute(
             text("DELETE FROM source_deletion_watches WHERE source_id = :s"), {"s": source_id}
         )
-        conn.execute(
-            text(
-                "UPDATE source_objects SET pending_deletion = false"
-                " WHERE source_id = :s AND pending_deletion"
-            ),
-            {"s": source_id},
-        )
+        objects.clear_source_pending_deletions(conn, source_id)
         return
     if report.observed == 0 and not (allow_empty_scan or source.capabilities.verifiable_emptiness):
         # An empty listing is far likelier a failed mount or revoked scope than an empty estate.
@@ -419,22 +333,21 @@ def _confirm_deletions(
         # Even an operator who asked for immediate deletes gets a second look at a mass one.
         report.mass_deletion = True
         required = max(required, 2)
-    watch = conn.execute(
-        text(
-            "SELECT fingerprint, confirmations FROM source_deletion_watches"
-            " WHERE source_id = :s FOR UPDATE"
-        ),
-        {"s": source_id},
-    ).first()
-    confirmations = watch[1] + 1 if watch is not None and watch[0] == fingerprint else 1
-    if confirmations >= required:
+    watch = (
         conn.execute(
             text(
-                "UPDATE source_objects SET deleted_at = now(), pending_deletion = false,"
-                " updated_at = now() WHERE id = ANY(CAST(:ids AS text[]))"
+                "SELECT fingerprint, confirmations FROM source_deletion_watches"
+                " WHERE source_id = :s FOR UPDATE"
             ),
-            {"ids": missing},
+            {"s": source_id},
         )
+        .mappings()
+        .first()
+    )
+    same = watch is not None and watch["fingerprint"] == fingerprint
+    confirmations = watch["confirmations"] + 1 if same else 1
+    if confirmations >= required:
+        objects.tombstone(conn, missing)
         restart_document(conn, missing)
         conn.execute(
             text("DELETE FROM source_deletion_watches WHERE source_id = :s"), {"s": source_id}
@@ -454,13 +367,7 @@ def _confirm_deletions(
         {"s": source_id, "f": fingerprint, "m": json.dumps(missing), "c": confirmations},
     )
     # Documents stay searchable while the deletion is being confirmed.
-    conn.execute(
-        text(
-            "UPDATE source_objects SET pending_deletion = (id = ANY(CAST(:ids AS text[])))"
-            " WHERE source_id = :s AND deleted_at IS NULL"
-        ),
-        {"ids": missing, "s": source_id},
-    )
+    objects.mark_pending_deletion(conn, source_id, missing)
     report.pending_deletions = len(missing)
     report.deletion_confirmations = f"{confirmations} of {required}"
 
@@ -501,22 +408,3 @@ def _write_counters(
             "id": report.sync_run_id,
         },
     )
-
-
-def mark_partitions_registered(conn: Connection, ids: list[str]) -> None:
-    conn.execute(
-        text(
-            "UPDATE source_objects SET partition_registered = true"
-            " WHERE id = ANY(CAST(:ids AS text[]))"
-        ),
-        {"ids": ids},
-    )
-
-
-def unregistered_object_ids(conn: Connection) -> list[str]:
-    return [
-        r[0]
-        for r in conn.execute(
-            text("SELECT id FROM source_objects WHERE NOT partition_registered ORDER BY seq")
-        )
-    ]

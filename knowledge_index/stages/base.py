@@ -4,39 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
 from knowledge_index.blobstore import BlobStore
+from knowledge_index.objects.store import SourceObject
 from knowledge_index.settings import Settings
 
-
-@dataclass(frozen=True)
-class SourceObject:
-    id: str
-    source_id: str
-    external_id: str
-    path: str
-    size_bytes: int | None
-    content_hash: str | None
-    observed_hash: str | None
-    parent_id: str | None
-    deleted: bool
-    acl: dict[str, Any]
+ReadinessStatus = Literal[
+    "ready", "busy", "in_progress", "quarantined", "not_found", "pending", "no_text"
+]
 
 
-def load_objects(engine: Engine, ids: list[str]) -> dict[str, SourceObject]:
-    with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT id, source_id, external_id, path, size_bytes, content_hash,"
-                " observed_hash, parent_id, deleted_at IS NOT NULL, acl"
-                " FROM source_objects WHERE id = ANY(CAST(:ids AS text[]))"
-            ),
-            {"ids": ids},
-        ).all()
-    return {r[0]: SourceObject(*r) for r in rows}
+class Readiness(Protocol):
+    """Makes another source object's converted text available now, or says why it cannot.
+
+    Relate reads neighbours that may not have been fetched and converted yet. The runner fills
+    this in, so a stage never imports the runner that imports the stages.
+    """
+
+    def ensure_ready(self, source_object_id: str) -> ReadinessStatus: ...
 
 
 @dataclass
@@ -50,6 +38,7 @@ class StageContext:
     access_only_reindex: bool = False
     # Shared by every document of one claim chunk: lookups a handler need not repeat.
     batch_cache: dict[str, Any] = field(default_factory=dict)
+    readiness: Readiness | None = None
 
 
 @dataclass

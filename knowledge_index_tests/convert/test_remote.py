@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import text
 
 from knowledge_index.convert import ConvertOptions, convert_bytes, converter_fingerprint
-from knowledge_index.convert.docling_backend import _prepare, _run_docling, build_document
+from knowledge_index.convert.docling_backend import build_document, prepare_input, run_docling
 from knowledge_index.convert.remote import parse_response
 from knowledge_index.errors import ConversionTimeout, InfrastructureError, UnsupportedDocument
 from knowledge_index_tests.convert import samples
@@ -189,7 +189,7 @@ def test_request_carries_the_local_options_and_the_accepted_view(injector: Fault
     assert fields["do_ocr"] == ["false"] and fields["do_table_structure"] == ["true"]
     assert fields["abort_on_error"] == ["false"] and fields["document_timeout"] == ["30.0"]
     # Tracked changes are accepted before upload, exactly as the local path does.
-    assert upload == _prepare(samples.make_tracked_docx(), "docx", "redline.docx")
+    assert upload == prepare_input(samples.make_tracked_docx(), "docx", "redline.docx")
 
 
 def test_poison_pdf_is_refused_before_any_request(injector: FaultInjector) -> None:
@@ -224,7 +224,9 @@ def test_remote_json_gives_the_same_artifact_as_local() -> None:
     local_options = ConvertOptions()
     data = samples.make_docx()
     local = convert_bytes(data, "vertrag.docx", local_options).document
-    docling_doc = _run_docling(_prepare(data, "docx", "vertrag.docx"), "docx", "v", local_options)
+    docling_doc = run_docling(
+        prepare_input(data, "docx", "vertrag.docx"), "docx", "v", local_options
+    )
     payload = _wire("success", docling_doc.model_dump(mode="json"))
     parsed = parse_response(payload, "docx", "vertrag.docx", "docling:5001")
     remote = build_document(parsed, "docx", data, "vertrag.docx", 0.0, pipeline="x")

@@ -120,15 +120,18 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     _seed(engine)
     out = io.StringIO()
     assert write_jsonl(engine, out) == len(FILES) - 1  # the deleted file is not exported
-    rows = {r["document_id"]: r for r in map(json.loads, out.getvalue().splitlines())}
+    rows = {r["source_object_id"]: r for r in map(json.loads, out.getvalue().splitlines())}
 
     v2 = rows["v2"]
     assert v2["version"]["logical_document_id"] == "spa"
     assert v2["version"]["version_number"] == 2 and v2["version"]["version_label"] == "redline"
-    assert v2["version"]["redline_against"] == {"document_id": "v1", "path": FILES["v1"]}
-    chain = [(c["document_id"], c["version_number"]) for c in v2["version"]["chain"]]
+    assert v2["version"]["redline_against"] == {"source_object_id": "v1", "path": FILES["v1"]}
+    chain = [(c["source_object_id"], c["version_number"]) for c in v2["version"]["chain"]]
     assert chain == [("copy", 1), ("v1", 1), ("v2", 2)]
-    assert rows["copy"]["version"]["duplicate_of"] == {"document_id": "v1", "path": FILES["v1"]}
+    assert rows["copy"]["version"]["duplicate_of"] == {
+        "source_object_id": "v1",
+        "path": FILES["v1"],
+    }
     assert rows["annex"]["version"] is None
 
     def edges(row):
@@ -149,7 +152,7 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     (thread,) = rows["mail2"]["threads"]
     assert thread["thread_id"] == "th-1" and thread["subject"] == "Angebot SPA"
     assert [m["path"] for m in thread["members"]] == [FILES["mail1"], FILES["mail2"]]
-    assert thread["members"][1]["parent_document_id"] == "mail1"
+    assert thread["members"][1]["parent_source_object_id"] == "mail1"
     assert rows["mail1"]["threads"] == [thread]
     assert rows["v1"]["threads"] == []
 
@@ -157,7 +160,7 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     assert v2["decisions"][0]["against_path"] == FILES["v1"]
     assert rows["v1"]["decisions"] == []
 
-    frame = to_dataframe(engine).set_index("document_id")
+    frame = to_dataframe(engine).set_index("source_object_id")
     assert (
         len(frame.loc["v2", "decisions"]) == 2 and frame.loc["v2", "version"]["version_number"] == 2
     )

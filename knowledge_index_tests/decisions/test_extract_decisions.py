@@ -16,8 +16,9 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.decisions import GENERALIZABILITY, load_taxonomy
+from knowledge_index.objects import store as objects_store
 from knowledge_index.settings import Settings, load_settings
-from knowledge_index.stages.base import StageContext, StageOutcome, load_objects
+from knowledge_index.stages.base import StageContext, StageOutcome
 from knowledge_index.stages.extract_decisions.handler import extract_decisions_handler
 from knowledge_index_tests.decisions import redlines
 from knowledge_index_tests.support.pipeline import process_folder
@@ -86,22 +87,21 @@ def model_calls(engine: Engine) -> int:
 
 
 def run_handler(settings: Settings, engine: Engine, source_object_id: str) -> StageOutcome:
-    obj = load_objects(engine, [source_object_id])[source_object_id]
+    with engine.connect() as conn:
+        obj = objects_store.get(conn, source_object_id)
+    assert obj is not None
     ctx = StageContext(settings, engine, STAGE, obj, BlobStore(settings.blob_dir), attempt=1)
     return extract_decisions_handler(ctx)
 
 
 def assert_found_through_mcp_only_by_who_may_see_the_file(engine: Engine, redline_id: str):
     """MCP search_decisions: the decision with its citation, withheld from a denied principal."""
-    from knowledge_index.mcp.catalog import load_catalog
     from knowledge_index.mcp.evidence import search_decisions
     from knowledge_index.mcp.visibility import caller_principals
 
     def search(principals: list[str], query: str):
         with engine.connect() as conn:
-            return search_decisions(
-                conn, load_catalog(conn), caller_principals(principals), query, None, 20, 0
-            )
+            return search_decisions(conn, caller_principals(principals), query, None, 20, 0)
 
     found, total, notes = search([DEAL_TEAM], "liability_cap")
     assert notes == [] and total == 1

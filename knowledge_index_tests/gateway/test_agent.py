@@ -65,7 +65,7 @@ def test_invalid_then_valid_submission_is_corrected(
             fp.submit(matter_id="m-17", confidence=0.9),
         ]
     )
-    outcome = loop.run(MESSAGES, doc_id="doc-1")
+    outcome = loop.run(MESSAGES, source_object_id="doc-1")
 
     assert outcome.result == Assignment(matter_id="m-17", confidence=0.9)
     assert (outcome.turns, outcome.corrections) == (4, 2)
@@ -79,7 +79,7 @@ def test_invalid_then_valid_submission_is_corrected(
     assert "confidence" in tool_replies[2] and tool_replies[2].startswith("rejected:")
     # Every call is tagged with document, stage and trace.
     meta = fake.calls[0].metadata
-    assert meta["doc_id"] == "doc-1" and meta["stage"] == "classify_matter"
+    assert meta["source_object_id"] == "doc-1" and meta["stage"] == "classify_matter"
     assert meta["trace_id"] == outcome.trace_id
     assert f"trace:{outcome.trace_id}" in meta["tags"]
     assert fake.calls[0].tools == ["search_matters", SUBMIT_TOOL]
@@ -90,7 +90,7 @@ def test_a_loop_that_never_converges_raises_model_output_invalid(
 ) -> None:
     fake.load([fp.submit(matter_id="m-404", confidence=0.5)] * 10)
     with pytest.raises(ModelOutputInvalid) as caught:
-        loop.run(MESSAGES, doc_id="doc-1")
+        loop.run(MESSAGES, source_object_id="doc-1")
     message = str(caught.value)
     assert "classify_matter" in message and "doc-1" in message
     assert "too many rejected submissions" in message and "m-404" in message
@@ -103,7 +103,7 @@ def test_turn_budget_bounds_a_model_that_only_browses(
 ) -> None:
     fake.load([fp.call("search_matters", {"query": "acme"})] * 10)
     with pytest.raises(ModelOutputInvalid, match=r"turn budget spent.*search_matters x6"):
-        loop.run(MESSAGES, doc_id="doc-1")
+        loop.run(MESSAGES, source_object_id="doc-1")
     assert len(fake.calls) == 6
 
 
@@ -123,7 +123,7 @@ def test_tool_errors_are_fed_back_not_raised(
     )
     loop.max_turns = 10
     loop.max_corrections = 3
-    outcome = loop.run(MESSAGES, doc_id="doc-1")
+    outcome = loop.run(MESSAGES, source_object_id="doc-1")
     assert outcome.result.matter_id == "m-17"
     errors = [c.error for c in outcome.tool_calls if c.error]
     assert len(errors) == 4
@@ -150,15 +150,15 @@ def test_infrastructure_faults_in_tools_end_the_attempt(
     )
     fake.load([fp.call("search_matters", {"query": "x"})])
     with pytest.raises(InfrastructureError):
-        loop.run(MESSAGES, doc_id="doc-1")
+        loop.run(MESSAGES, source_object_id="doc-1")
 
 
 def test_each_attempt_gets_a_fresh_trace_id(
     fake: fp.FakeProvider, loop: AgentLoop[Assignment]
 ) -> None:
     fake.load([fp.submit(matter_id=None, confidence=0.1)] * 2)
-    first = loop.run(MESSAGES, doc_id="doc-1")
-    second = loop.run(MESSAGES, doc_id="doc-1")
+    first = loop.run(MESSAGES, source_object_id="doc-1")
+    second = loop.run(MESSAGES, source_object_id="doc-1")
     assert first.trace_id != second.trace_id
     assert [c.metadata["trace_id"] for c in fake.calls] == [first.trace_id, second.trace_id]
 

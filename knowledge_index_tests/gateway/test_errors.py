@@ -18,7 +18,7 @@ MESSAGES = [{"role": "user", "content": "hello"}]
 
 
 def _call(gateway: Gateway) -> None:
-    gateway.complete("classify_matter", MESSAGES, doc_id="doc-1", trace_id="t-1")
+    gateway.complete("classify_matter", MESSAGES, source_object_id="doc-1", trace_id="t-1")
 
 
 @pytest.mark.parametrize(
@@ -66,9 +66,9 @@ def test_permanent_faults_quarantine_with_a_readable_cause_and_cool_down(
     assert len(fake.calls) == 1
 
     cooldown.clear(fp.MODEL)  # the operator fixed the key and retries
-    assert gateway.complete("classify_matter", MESSAGES, doc_id="d", trace_id="t").content == (
-        "fine again"
-    )
+    assert gateway.complete(
+        "classify_matter", MESSAGES, source_object_id="d", trace_id="t"
+    ).content == ("fine again")
     assert len(fake.calls) == 2
 
 
@@ -100,7 +100,7 @@ def test_cooldown_is_per_model_and_reads_the_environment(
     fake.load([fp.auth_error(), fp.text("other model still works")])
     with pytest.raises(ProviderPermanentError):
         _call(gateway)
-    assert gateway.complete("relate", MESSAGES, doc_id="d", trace_id="t").content
+    assert gateway.complete("relate", MESSAGES, source_object_id="d", trace_id="t").content
     assert cooldown.active() == {fp.MODEL: 5.0}
     clock.now += 5.1
     assert cooldown.active() == {}

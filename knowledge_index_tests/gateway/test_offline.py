@@ -133,7 +133,7 @@ def test_same_request_same_answer(gateway: Gateway) -> None:
 
 def test_agent_loop_end_to_end_submits_only_ids_seen_in_tools(gateway: Gateway) -> None:
     loop = AgentLoop(gateway, "classify_matter", TOOLS, Assignment, seen_only)
-    outcome = loop.run(_messages(), doc_id="doc-1")
+    outcome = loop.run(_messages(), source_object_id="doc-1")
     assert outcome.result.matter_id == "m-17" and outcome.result.decision == "existing"
     assert [c.name for c in outcome.tool_calls] == ["search_matters", "peek_matter"]
     assert outcome.corrections == 0 and outcome.turns == 3
@@ -143,7 +143,7 @@ def test_agent_loop_end_to_end_submits_only_ids_seen_in_tools(gateway: Gateway) 
 def test_nothing_fits_submits_the_none_option(gateway: Gateway) -> None:
     loop = AgentLoop(gateway, "classify_matter", TOOLS, Assignment, seen_only)
     outcome = loop.run(
-        _messages("Title: Gesellschafterversammlung Zeta\nAz. 1999/0001-ZZ"), doc_id="d"
+        _messages("Title: Gesellschafterversammlung Zeta\nAz. 1999/0001-ZZ"), source_object_id="d"
     )
     assert outcome.result.decision == "none" and outcome.result.matter_id is None
     # One query per search tool, plus one retry with the title words after an empty answer.
@@ -160,7 +160,7 @@ def test_a_rejected_candidate_moves_on_to_the_next(gateway: Gateway) -> None:
             raise ValueError("m-17 is closed; choose another matter or none")
 
     loop = AgentLoop(gateway, "classify_matter", TOOLS, Assignment, not_m17)
-    outcome = loop.run(_messages("Title: Acme Liefervertrag Markenstreit"), doc_id="d")
+    outcome = loop.run(_messages("Title: Acme Liefervertrag Markenstreit"), source_object_id="d")
     assert outcome.corrections == 1
     assert outcome.result.matter_id == "m-31"
 
@@ -188,12 +188,12 @@ def test_registered_stage_policy_is_used(gateway: Gateway) -> None:
 
     try:
         loop = AgentLoop(gateway, "extract_decisions", TOOLS, Assignment)
-        outcome = loop.run(_messages(), doc_id="d")
+        outcome = loop.run(_messages(), source_object_id="d")
         assert outcome.result.reason == "policy for extract_decisions"
         assert outcome.tool_calls == []
         # Other stages still get the generic policy.
         generic = AgentLoop(gateway, "classify_matter", TOOLS, Assignment).run(
-            _messages(), doc_id="d"
+            _messages(), source_object_id="d"
         )
         assert generic.result.matter_id == "m-17"
     finally:
@@ -243,7 +243,7 @@ def test_instructor_structured_call_through_the_offline_model(gateway: Gateway) 
             },
         ],
         DocumentFacts,
-        doc_id="doc-1",
+        source_object_id="doc-1",
         trace_id="trace-s",
     )
     assert isinstance(facts, DocumentFacts)
@@ -267,7 +267,7 @@ def test_instructor_validation_failure_becomes_model_output_invalid(gateway: Gat
             "extract_metadata",
             [{"role": "user", "content": "Title: short"}],
             Strict,
-            doc_id="d",
+            source_object_id="d",
             trace_id="t",
             max_retries=1,
         )

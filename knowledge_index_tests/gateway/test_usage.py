@@ -31,8 +31,8 @@ def test_agent_attempts_write_tagged_rows_with_distinct_traces(
     )
     loop = AgentLoop(gateway, "relate", [], Verdict)
     fake.load([fp.submit(matter_id=7), fp.submit(matter_id="m-1"), fp.submit(matter_id=None)])
-    first = loop.run([{"role": "user", "content": "x"}], doc_id="doc-1")
-    second = loop.run([{"role": "user", "content": "x"}], doc_id="doc-2")
+    first = loop.run([{"role": "user", "content": "x"}], source_object_id="doc-1")
+    second = loop.run([{"role": "user", "content": "x"}], source_object_id="doc-2")
     assert first.trace_id != second.trace_id
 
     rows = _rows(engine)
@@ -58,11 +58,11 @@ def test_failures_are_recorded_with_their_outcome(
     fake.load([fp.unavailable(), fp.auth_error()])
     messages = [{"role": "user", "content": "x"}]
     with pytest.raises(InfrastructureError):
-        gateway.complete("relate", messages, doc_id="d", trace_id="t1")
+        gateway.complete("relate", messages, source_object_id="d", trace_id="t1")
     with pytest.raises(ProviderPermanentError):
-        gateway.complete("relate", messages, doc_id="d", trace_id="t2")
+        gateway.complete("relate", messages, source_object_id="d", trace_id="t2")
     with pytest.raises(ProviderPermanentError):
-        gateway.complete("relate", messages, doc_id="d", trace_id="t3")
+        gateway.complete("relate", messages, source_object_id="d", trace_id="t3")
     assert len(fake.calls) == 2
     assert [(r["trace_id"], r["outcome"], r["error_class"]) for r in _rows(engine)] == [
         ("t1", "infrastructure", "InfrastructureError"),
@@ -77,11 +77,11 @@ def test_offline_model_usage_and_summary(engine: Engine, settings: Settings) -> 
         "extract_metadata",
         [{"role": "user", "content": "Title: Liefervertrag"}],
         Verdict,
-        doc_id="doc-9",
+        source_object_id="doc-9",
         trace_id="trace-9",
     )
     loop = AgentLoop(gateway, "classify_matter", [], Verdict)
-    loop.run([{"role": "user", "content": "Title: Liefervertrag"}], doc_id="doc-9")
+    loop.run([{"role": "user", "content": "Title: Liefervertrag"}], source_object_id="doc-9")
 
     (structured,) = [r for r in _rows(engine) if r["kind"] == "structured"]
     assert structured["trace_id"] == "trace-9" and structured["model"] == DEFAULT_MODEL

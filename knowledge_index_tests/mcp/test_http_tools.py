@@ -79,16 +79,16 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     memo_matter = next(
         d["citation"]["matter_id"]
         for d in listing["documents"]
-        if d["citation"]["document_id"] == ids["Beta/memo.md"]
+        if d["citation"]["source_object_id"] == ids["Beta/memo.md"]
     )
     (search, by_matter, doc, mail, walk, matters, scope, decisions, entity, tax) = call_many(
         client,
         [
             ("search_semantic", {"query": "escrow", "limit": 5}),
             ("search_filter", {"filters": {"matter_ids": [memo_matter]}}),
-            ("get_document", {"document_id": ids["Beta/memo.md"]}),
-            ("get_document", {"document_id": ids["Acme/Mail/antwort.eml"]}),
-            ("traverse", {"document_id": ids["Acme/Mail/antwort.eml"], "depth": 2}),
+            ("get_document", {"source_object_id": ids["Beta/memo.md"]}),
+            ("get_document", {"source_object_id": ids["Acme/Mail/antwort.eml"]}),
+            ("traverse", {"source_object_id": ids["Acme/Mail/antwort.eml"], "depth": 2}),
             ("list_matters", {}),
             ("preview_search_scope", {"filters": {"languages": ["de"]}}),
             ("search_decisions", {"query": "Gewährleistung"}),
@@ -99,16 +99,16 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     top = search["passages"][0]
     assert top["citation"]["path"] == "Beta/memo.md"
     cite = top["citation"]
-    assert cite["document_id"] == cite["source_object_id"] == ids["Beta/memo.md"]
+    assert cite["source_object_id"] == ids["Beta/memo.md"]
     assert cite["connector"] == "folder" and cite["source_id"] == "estate"
     assert cite["chunk_id"].startswith(cite["version_id"])
 
     # Expected metadata comes from the unfiltered listing (stages may or may not have run).
-    everything = {d["citation"]["document_id"]: d for d in listing["documents"]}
+    everything = {d["citation"]["source_object_id"]: d for d in listing["documents"]}
     assert set(everything) == _expected(mcp_corpus, _who("bob", ["beta", "litigation"]))
     memo_matter = everything[ids["Beta/memo.md"]]["citation"]["matter_id"]
     assert memo_matter
-    assert {d["citation"]["document_id"] for d in by_matter["documents"]} == {
+    assert {d["citation"]["source_object_id"] for d in by_matter["documents"]} == {
         k for k, d in everything.items() if d["citation"]["matter_id"] == memo_matter
     }
     assert by_matter["total"] == len(by_matter["documents"])
@@ -120,10 +120,10 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     # The e-mail's attachment is a document of its own, linked by containment.
     attachment = ids["Acme/Mail/antwort.eml!/maengelliste.txt"]
     assert mail["content"]["email"]["subject"] == "Antwort zum Liefervertrag"
-    assert [(e["from_document_id"], e["kind"]) for e in mail["relations"]] == [
+    assert [(e["from_source_object_id"], e["kind"]) for e in mail["relations"]] == [
         (attachment, "attachment_of")
     ]
-    assert {n["citation"]["document_id"] for n in walk["nodes"]} == {attachment}
+    assert {n["citation"]["source_object_id"] for n in walk["nodes"]} == {attachment}
     assert walk["notes"] == []
 
     # bob (beta + litigation): Acme and Open are for everyone, Beta via group, Lit is denied
@@ -135,7 +135,7 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     assert {m["matter_id"]: m["document_count"] for m in matters["matters"]} == counts
     german = {k for k, d in everything.items() if d["language"] == "de"}
     assert german and scope["document_count"] == len(german)
-    assert set(scope["document_ids"]) == german
+    assert set(scope["source_object_ids"]) == german
     assert scope["matter_ids"] == sorted(
         {everything[k]["citation"]["matter_id"] for k in german} - {None}
     )
@@ -146,7 +146,7 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     assert entity["entities"] or entity["notes"]
     for found in entity["entities"]:
         assert found["evidence"]
-        assert {e["citation"]["document_id"] for e in found["evidence"]} <= set(everything)
+        assert {e["citation"]["source_object_id"] for e in found["evidence"]} <= set(everything)
     doc_types = {n["id"]: n for n in tax["taxonomies"][0]["nodes"]}
     assert doc_types["contract.supply_agreement"]["parent_id"] == "contract"
 
@@ -174,7 +174,7 @@ def test_cursor_paging_returns_every_hit_once(http_server, mcp_corpus):
     assert paged == [p["citation"]["chunk_id"] for p in whole["passages"]]
 
     docs = collect(
-        "search_filter", {"limit": 2}, "documents", lambda d: d["citation"]["document_id"]
+        "search_filter", {"limit": 2}, "documents", lambda d: d["citation"]["source_object_id"]
     )
     assert len(docs) == len(set(docs))
     assert set(docs) == _expected(mcp_corpus, _who("carol", ["beta", "litigation"]))
@@ -196,20 +196,22 @@ def test_random_principals_never_see_what_they_may_not(http_server, mcp_corpus):
             ("preview_search_scope", {}),
             ("list_matters", {}),
         ]
-        calls += [("get_document", {"document_id": d}) for d in probes]
-        calls += [("traverse", {"document_id": d, "depth": 3}) for d in probes]
+        calls += [("get_document", {"source_object_id": d}) for d in probes]
+        calls += [("traverse", {"source_object_id": d, "depth": 3}) for d in probes]
         results = call_many(_client(http_server, users[0], groups), calls)
         searches, listing, scope, matters = results[:3], results[3], results[4], results[5]
         gets, walks = results[6:10], results[10:14]
         for result in searches:
-            assert {p["citation"]["document_id"] for p in result["passages"]} <= allowed
-        assert {d["citation"]["document_id"] for d in listing["documents"]} == allowed
-        assert set(scope["document_ids"]) == allowed and scope["document_count"] == len(allowed)
+            assert {p["citation"]["source_object_id"] for p in result["passages"]} <= allowed
+        assert {d["citation"]["source_object_id"] for d in listing["documents"]} == allowed
+        assert set(scope["source_object_ids"]) == allowed and scope["document_count"] == len(
+            allowed
+        )
         assert sum(m["document_count"] for m in matters["matters"]) <= len(allowed)
-        for doc_id, got, walked in zip(probes, gets, walks, strict=True):
-            if doc_id in allowed:
-                assert got["document"]["citation"]["document_id"] == doc_id
-                reached = {n["citation"]["document_id"] for n in walked["nodes"]}
+        for source_object_id, got, walked in zip(probes, gets, walks, strict=True):
+            if source_object_id in allowed:
+                assert got["document"]["citation"]["source_object_id"] == source_object_id
+                reached = {n["citation"]["source_object_id"] for n in walked["nodes"]}
                 assert reached <= allowed
             else:
                 # Hidden and unknown ids are indistinguishable.
@@ -232,11 +234,14 @@ def test_bad_input_is_a_clear_error_and_leaks_nothing(http_server, mcp_corpus):
             ("search_semantic", {"query": "agreement", "filterz": {}}),
             ("search_semantic", {}),
             ("search_filter", {"filters": {"date_from": "2025-01-01", "date_to": "2024-01-01"}}),
-            ("get_document", {"document_id": "no-such-document"}),
-            ("get_document", {"document_id": secret_id}),
-            ("get_document", {"document_id": "../../etc/passwd"}),
-            ("get_document", {"document_id": mcp_corpus.ids["Acme/letter.txt"], "version_id": "x"}),
-            ("traverse", {"document_id": "/etc/passwd"}),
+            ("get_document", {"source_object_id": "no-such-document"}),
+            ("get_document", {"source_object_id": secret_id}),
+            ("get_document", {"source_object_id": "../../etc/passwd"}),
+            (
+                "get_document",
+                {"source_object_id": mcp_corpus.ids["Acme/letter.txt"], "version_id": "x"},
+            ),
+            ("traverse", {"source_object_id": "/etc/passwd"}),
             ("search_semantic", {"query": "agreement", "cursor": "not-a-cursor"}),
             ("search_semantic", {"query": "agreement", "cursor": tampered}),
             ("search_semantic", {"query": "something else", "cursor": cursor}),
@@ -295,7 +300,7 @@ def test_every_call_is_audited_with_a_fingerprint_not_the_query(http_server, mcp
         [
             ("search_semantic", {"query": marker}),
             ("search_semantic", {"query": marker}),
-            ("get_document", {"document_id": "missing"}),
+            ("get_document", {"source_object_id": "missing"}),
         ],
     )
     with mcp_corpus.engine.connect() as conn:

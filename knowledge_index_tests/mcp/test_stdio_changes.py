@@ -38,19 +38,21 @@ class Probe:
         except ToolError as exc:
             return str(exc)
 
-    async def reachable(self, query: str, doc_id: str) -> dict[str, bool]:
+    async def reachable(self, query: str, source_object_id: str) -> dict[str, bool]:
         search = await self.tool("search_semantic", {"query": query, "limit": 50})
         listing = await self.tool("search_filter", {"limit": 50})
         scope = await self.tool("preview_search_scope", {})
-        got = await self.tool("get_document", {"document_id": doc_id})
-        walked = await self.tool("traverse", {"document_id": doc_id})
+        got = await self.tool("get_document", {"source_object_id": source_object_id})
+        walked = await self.tool("traverse", {"source_object_id": source_object_id})
         if isinstance(got, str):
             assert_clean_error(got, "document not found")
             assert_clean_error(walked, "document not found")
         return {
-            "search": doc_id in {p["citation"]["document_id"] for p in search["passages"]},
-            "filter": doc_id in {d["citation"]["document_id"] for d in listing["documents"]},
-            "scope": doc_id in scope["document_ids"],
+            "search": source_object_id
+            in {p["citation"]["source_object_id"] for p in search["passages"]},
+            "filter": source_object_id
+            in {d["citation"]["source_object_id"] for d in listing["documents"]},
+            "scope": source_object_id in scope["source_object_ids"],
             "get": not isinstance(got, str),
             "traverse": not isinstance(walked, str),
         }

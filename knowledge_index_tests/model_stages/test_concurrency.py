@@ -34,7 +34,9 @@ def test_two_workers_one_new_matter(engine, firm_env, tmp_path, monkeypatch):
     with ThreadPoolExecutor(2) as pool:
         reports = list(
             pool.map(
-                lambda oid: run_stage(settings, "classify_matter", object_ids=[oid], engine=engine),
+                lambda source_object_id: run_stage(
+                    settings, "classify_matter", source_object_ids=[source_object_id], engine=engine
+                ),
                 ids.values(),
             )
         )

@@ -114,8 +114,10 @@ def test_rejected_key_quarantines_then_retry_releases(engine, firm_env, tmp_path
     # The key is fixed (the fake now answers); the operator retries, which clears the cooldown.
     clear_provider_cooldown()
     with engine.begin() as conn:
-        for oid in ids.values():
-            report = retry_quarantined(conn, load_settings(), oid, stage="classify_matter")
+        for source_object_id in ids.values():
+            report = retry_quarantined(
+                conn, load_settings(), source_object_id, stage="classify_matter"
+            )
             assert report.released_stage == "classify_matter" and report.deterministic
     run_until_settled(settings, engine, "classify_matter")
     assert {s for s, _, _ in statuses(engine, "classify_matter").values()} == {"done"}

@@ -34,9 +34,9 @@ def test_search_matters_pages_one_ranking_with_an_exact_total(engine, firm_env):
     assert by_ref.results[0].matched_on[0] == "reference"
 
 
-def _resolve(engine, doc_id, mentions, matter_id=None):
+def _resolve(engine, source_object_id, mentions, matter_id=None):
     with engine.begin() as conn:
-        return Resolver(conn, load_settings(), doc_id, matter_id, set()).resolve(mentions)
+        return Resolver(conn, load_settings(), source_object_id, matter_id, set()).resolve(mentions)
 
 
 def _doc(engine, tmp_path, name: str) -> str:

@@ -128,4 +128,4 @@ def relations(engine) -> set[tuple[str, str, str]]:
 
 
 def run_relate(settings, engine, ids: list[str]):
-    return run_stage(settings, "relate", object_ids=ids, engine=engine)
+    return run_stage(settings, "relate", source_object_ids=ids, engine=engine)

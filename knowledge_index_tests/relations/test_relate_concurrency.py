@@ -41,7 +41,9 @@ def test_two_files_naming_each_other_relate_concurrently(engine, firm_env, tmp_p
         with ThreadPoolExecutor(2) as pool:
             reports = list(
                 pool.map(
-                    lambda oid: run_stage(settings, "relate", object_ids=[oid], engine=engine),
+                    lambda source_object_id: run_stage(
+                        settings, "relate", source_object_ids=[source_object_id], engine=engine
+                    ),
                     [ids[RAHMEN], ids[LIEFER]],
                 )
             )
@@ -76,13 +78,13 @@ def test_content_changed_mid_relate_is_retried_against_the_new_state(
         return result
 
     monkeypatch.setattr(stage, "decide", edited_while_deciding)
-    first = run_stage(settings, "relate", object_ids=[target], engine=engine).results[0]
+    first = run_stage(settings, "relate", source_object_ids=[target], engine=engine).results[0]
     assert first.status == "failed"
     assert first.error["class"] == "RetryableStageError"
     assert "content changed mid-relate" in first.error["message"]
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM document_versions")).scalar_one() == 0
-    second = run_stage(settings, "relate", object_ids=[target], engine=engine).results[0]
+    second = run_stage(settings, "relate", source_object_ids=[target], engine=engine).results[0]
     assert second.status == "done"
     assert calls[1] == new_hash
     with engine.connect() as conn:
@@ -99,7 +101,10 @@ def test_content_changed_mid_relate_is_retried_against_the_new_state(
     # it) is now its byte-identical copy.
     assert row[0] == row[1] == new_hash
     v2 = ids[f"{MATTER}/Liefervertrag v2.txt"]
-    assert run_stage(settings, "relate", object_ids=[v2], engine=engine).results[0].status == "done"
+    assert (
+        run_stage(settings, "relate", source_object_ids=[v2], engine=engine).results[0].status
+        == "done"
+    )
     with engine.connect() as conn:
         copy = conn.execute(
             text(
@@ -118,10 +123,10 @@ def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, t
     withheld = {main, ids[f"{MATTER}/Liefervertrag v2.txt"]}
     withheld.add(ids[f"{MATTER}/Kopie/Liefervertrag v1 Entwurf.txt"])
     others = [i for i in ids.values() if i not in withheld]
-    run_stage(settings, "classify_matter", object_ids=others, engine=engine)
-    assert run_stage(settings, "relate", object_ids=[annex], engine=engine).results[0].status == (
-        "done"
-    )
+    run_stage(settings, "classify_matter", source_object_ids=others, engine=engine)
+    assert run_stage(settings, "relate", source_object_ids=[annex], engine=engine).results[
+        0
+    ].status == ("done")
     with engine.connect() as conn:
         parked = conn.execute(
             text(
@@ -132,7 +137,7 @@ def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, t
         ).all()
     assert (main, "annex_of") in [tuple(p) for p in parked]
     assert not [r for r in relations(engine) if r[2] == "annex_of"]
-    run_stage(settings, "classify_matter", object_ids=[main], engine=engine)
+    run_stage(settings, "classify_matter", source_object_ids=[main], engine=engine)
     with engine.connect() as conn:
         row = conn.execute(
             text(

@@ -39,16 +39,18 @@ def test_relate_scores_do_not_depend_on_relate_order(engine, processed, order): 
             ).scalars()
         )
     assert len(ids) > 30
-    for oid in ids:
+    for source_object_id in ids:
         with engine.begin() as conn:
             conn.execute(
                 text(
                     "UPDATE processing_state SET status = 'pending', attempts = 0"
                     " WHERE stage = 'relate' AND source_object_id = :o"
                 ),
-                {"o": oid},
+                {"o": source_object_id},
             )
-        report = run_stage(settings, "relate", object_ids=[oid], engine=engine, limit=1)
+        report = run_stage(
+            settings, "relate", source_object_ids=[source_object_id], engine=engine, limit=1
+        )
         assert [r.status for r in report.results] == ["done"]
     scores = score(engine, processed)
     for name in ("identity", "logical_documents", "version_order", "label", "threads"):

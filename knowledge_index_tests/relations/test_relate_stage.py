@@ -107,8 +107,8 @@ def test_relate_waits_for_classify(engine, firm_env, tmp_path):
                 " WHERE stage = 'relate'"
             )
         )
-    oid = ids[f"{MATTER}/Liefervertrag v2.txt"]
-    report = run_relate(settings, engine, [oid])
+    source_object_id = ids[f"{MATTER}/Liefervertrag v2.txt"]
+    report = run_relate(settings, engine, [source_object_id])
     assert report.results[0].status == "failed"
     assert "classify_matter has not run" in report.results[0].error["message"]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
+from knowledge_index.runner import InlineReadiness
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index.sources.sync import sync_source
@@ -38,16 +39,20 @@ def test_open_file_pulls_an_unconverted_neighbour_forward_and_pages(engine, firm
     small_estate(tmp_path / "estate", {path: LONG, f"{FOLDER}/Anlage 1.txt": "Anlage 1"})
     settings = _synced_only(engine, tmp_path / "estate")
     assert _status(engine, path, "convert") != "done"
-    first = tools.open_file(settings, engine, "estate", path, 0, 5_000)
+    first = tools.open_file(engine, InlineReadiness(settings, engine), "estate", path, 0, 5_000)
     assert first["status"] == "ready" and first["ref"]
     # Through the ledger, not around it: the rows are settled as if a worker had run them.
     assert (_status(engine, path, "fetch"), _status(engine, path, "convert")) == ("done", "done")
     assert first["has_more"] and first["next_offset"] == 5_000
     assert first["total_chars"] == len(LONG)
-    rest = tools.open_file(settings, engine, "estate", path, first["next_offset"], 20_000)
+    rest = tools.open_file(
+        engine, InlineReadiness(settings, engine), "estate", path, first["next_offset"], 20_000
+    )
     assert not rest["has_more"] and rest["next_offset"] is None
     assert first["text"] + rest["text"] == LONG
-    missing = tools.open_file(settings, engine, "estate", f"{FOLDER}/nope.txt", 0, 1_000)
+    missing = tools.open_file(
+        engine, InlineReadiness(settings, engine), "estate", f"{FOLDER}/nope.txt", 0, 1_000
+    )
     assert missing == {"path": f"{FOLDER}/nope.txt", "status": "not_found"}
 
 
@@ -59,7 +64,7 @@ def test_open_file_reports_honestly_when_it_may_not_convert(
     monkeypatch.setenv("KI_PIPELINE__INLINE_CONVERSION_SLOTS", "0")
     monkeypatch.setenv("KI_PIPELINE__INLINE_CONVERSION_BUDGET_SECONDS", "0")
     settings = _synced_only(engine, tmp_path / "estate")
-    result = tools.open_file(settings, engine, "estate", path, 0, 1_000)
+    result = tools.open_file(engine, InlineReadiness(settings, engine), "estate", path, 0, 1_000)
     assert result == {"path": path, "status": "pending"}  # no ref: it cannot be submitted
     assert _status(engine, path, "fetch") == "pending"
     with engine.begin() as conn:
@@ -70,7 +75,12 @@ def test_open_file_reports_honestly_when_it_may_not_convert(
             ),
             {"p": path},
         )
-    assert tools.open_file(settings, engine, "estate", path, 0, 1_000)["status"] == "quarantined"
+    assert (
+        tools.open_file(engine, InlineReadiness(settings, engine), "estate", path, 0, 1_000)[
+            "status"
+        ]
+        == "quarantined"
+    )
 
 
 def test_search_documents_ranks_all_before_the_page(engine, firm_env, tmp_path):

@@ -20,13 +20,13 @@ def _store_answers(engine, expected: Expected, root) -> dict[str, str]:
     ids = {p: f"so-{i:03d}" for i, p in enumerate(sorted(files))}
     with engine.begin() as conn:
         add_source(conn, "estate", root)
-        for p, oid in ids.items():
+        for p, source_object_id in ids.items():
             conn.execute(
                 text(
                     "INSERT INTO source_objects (id, source_id, external_id, path)"
                     " VALUES (:id, 'estate', :p, :p)"
                 ),
-                {"id": oid, "p": p},
+                {"id": source_object_id, "p": p},
             )
         for fam in {f.family for f in files.values()}:
             conn.execute(text("INSERT INTO logical_documents (id) VALUES (:f)"), {"f": fam})

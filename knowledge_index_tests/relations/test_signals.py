@@ -77,9 +77,9 @@ def test_cues_name_the_target_and_its_date():
     assert cues.find_cues("Sehr geehrte Damen und Herren, vielen Dank.") == []
 
 
-def _msg(oid, mid, subject, who, day, **kw):
+def _msg(source_object_id, mid, subject, who, day, **kw):
     return Message(
-        source_object_id=oid,
+        source_object_id=source_object_id,
         message_id=mid,
         subject=subject,
         participants=who,

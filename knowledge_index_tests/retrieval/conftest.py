@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunking import ChunkingInput
 from knowledge_index.retrieval.embeddings import Embedder
-from knowledge_index.retrieval.index import SearchIndex
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.corpus import Doc, build_corpus, synthetic_text
 
 EVERYONE = CompiledAcl(allowed=["*"], denied=[])
@@ -37,8 +37,8 @@ def corpus() -> list[Doc]:
 
 def doc_version(doc: Doc, acl: CompiledAcl = EVERYONE) -> DocumentVersion:
     return DocumentVersion(
-        document_id=doc.document_id,
-        version_id=f"{doc.document_id}v1",
+        source_object_id=doc.source_object_id,
+        version_id=f"{doc.source_object_id}v1",
         matter_id=doc.matter_id,
         doc_type=doc.doc_type,
         status="final",

@@ -159,7 +159,7 @@ QUERY_DOC_TYPES = sorted({t[1] for t in TOPICS})
 
 @dataclass(frozen=True)
 class Doc:
-    document_id: str
+    source_object_id: str
     matter_id: str
     ref: str
     hrb: str
@@ -193,7 +193,7 @@ def build_corpus(seed: int = 7) -> list[Doc]:
             body.append(f"Akte {ref}. Mandant: {client} ({hrb}).")
             docs.append(
                 Doc(
-                    document_id=f"D{m:02d}{t:02d}",
+                    source_object_id=f"D{m:02d}{t:02d}",
                     matter_id=matter_id,
                     ref=ref,
                     hrb=hrb,

@@ -16,8 +16,8 @@ from knowledge_index.retrieval.acl import (
     visible,
 )
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkRecord
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.conftest import DOC_TYPES, MATTERS, PRINCIPALS
 
 

@@ -11,7 +11,6 @@ import pytest
 
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.index import SearchIndex
 from knowledge_index.retrieval.records import ChunkPayload, ChunkRecord
 from knowledge_index.retrieval.search import (
     HybridSearcher,
@@ -19,6 +18,7 @@ from knowledge_index.retrieval.search import (
     SearchRequest,
     SearchWeights,
 )
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.conftest import random_records
 from knowledge_index_tests.retrieval.corpus import Doc
 
@@ -47,7 +47,7 @@ def _recall(
         page = searcher.search(
             SearchRequest(query=doc.query, limit=k), ["user:anyone"], query_vectors[doc.query]
         )
-        found += doc.document_id in {h.document_id for h in page.hits}
+        found += doc.source_object_id in {h.source_object_id for h in page.hits}
     return found / len(corpus)
 
 
@@ -74,12 +74,15 @@ def test_identifier_queries_rank_the_named_document_first(
     corpus_index: SearchIndex, embedder: Embedder, corpus: list[Doc]
 ) -> None:
     searcher = HybridSearcher(corpus_index, embedder)
-    cases = [(d.ref, d.document_id) for d in corpus if d.topic == "engagement"]
-    cases += [(d.hrb, d.document_id) for d in corpus if d.topic == "register"]
-    cases += [(Path(d.path).name, d.document_id) for d in corpus[::7]]
+    cases = [(d.ref, d.source_object_id) for d in corpus if d.topic == "engagement"]
+    cases += [(d.hrb, d.source_object_id) for d in corpus if d.topic == "register"]
+    cases += [(Path(d.path).name, d.source_object_id) for d in corpus[::7]]
     for query, expected in cases:
         page = searcher.search(SearchRequest(query=query, limit=5), [])
-        assert page.hits[0].document_id == expected, (query, [h.document_id for h in page.hits])
+        assert page.hits[0].source_object_id == expected, (
+            query,
+            [h.source_object_id for h in page.hits],
+        )
         assert "ident" in page.hits[0].contributions
 
 
@@ -103,7 +106,7 @@ def test_hits_carry_citation_payload_snippet_and_contributions(
     doc = corpus[0]
     page = searcher.search(SearchRequest(query=doc.query, limit=3), ["user:x"])
     hit = page.hits[0]
-    assert hit.payload.document_id == hit.document_id
+    assert hit.payload.document_id == hit.source_object_id
     assert hit.payload.path and hit.payload.title and hit.payload.version_id
     assert hit.snippet and hit.snippet.strip("…") in hit.payload.text
     assert set(hit.contributions) <= {"bm25", "vector", "ident"}

@@ -8,10 +8,11 @@ import pytest
 from sqlalchemy import Connection, text
 
 from knowledge_index.blobstore import BlobStore
+from knowledge_index.objects import store as objects_store
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.search_service import search
+from knowledge_index.retrieval.service import search
 from knowledge_index.settings import load_settings
-from knowledge_index.stages.base import StageContext, load_objects
+from knowledge_index.stages.base import StageContext
 from knowledge_index.stages.index.handler import IndexHandler
 from knowledge_index_tests.support.pipeline import process_folder
 
@@ -47,7 +48,9 @@ def versions(engine, tmp_path):
     )
 
 
-def _set_version(conn: Connection, oid: str, key: str, number: int, label: str) -> None:
+def _set_version(
+    conn: Connection, source_object_id: str, key: str, number: int, label: str
+) -> None:
     cap = FILES[key][1]
     """What relate records; written directly so this test does not depend on relate's choices."""
     conn.execute(
@@ -66,7 +69,7 @@ def _set_version(conn: Connection, oid: str, key: str, number: int, label: str) 
             " is_final = :f, is_executed = :e"
         ),
         {
-            "o": oid,
+            "o": source_object_id,
             "n": number,
             "l": label,
             "f": label in ("final", "executed"),
@@ -85,25 +88,26 @@ def _set_version(conn: Connection, oid: str, key: str, number: int, label: str) 
             " CAST(:c AS jsonb)) ON CONFLICT (source_object_id) DO UPDATE"
             " SET notable_clauses = EXCLUDED.notable_clauses"
         ),
-        {"o": oid, "c": json.dumps(clauses)},
+        {"o": source_object_id, "c": json.dumps(clauses)},
     )
 
 
 def _reindex(settings, engine, ids: list[str]) -> None:
-    objects = load_objects(engine, ids)
+    with engine.connect() as conn:
+        objects = objects_store.load(conn, ids)
     blobs = BlobStore(settings.blob_dir)
     contexts = [StageContext(settings, engine, "index", objects[i], blobs, 1) for i in ids]
     for _, outcome, _ in IndexHandler().run_batch(contexts):
         assert not isinstance(outcome, BaseException), outcome
 
 
-def _rows(engine, oid: str) -> dict[int, tuple[str, str | None]]:
+def _rows(engine, source_object_id: str) -> dict[int, tuple[str, str | None]]:
     with engine.connect() as conn:
         return {
             o: (t, s)
             for o, t, s in conn.execute(
                 text("SELECT ordinal, text, status FROM chunks WHERE source_object_id = :o"),
-                {"o": oid},
+                {"o": source_object_id},
             ).all()
         }
 
@@ -142,7 +146,9 @@ def test_profile_moves_to_the_newest_final_and_clauses_only_on_final_versions(en
         ["user:alice"],
         filters=SearchFilters(statuses=["executed"]),
     )
-    assert signed.passages and {p.citation.document_id for p in signed.passages} == {ids["signed"]}
+    assert signed.passages and {p.citation.source_object_id for p in signed.passages} == {
+        ids["signed"]
+    }
     drafts = search(
         engine,
         settings,
@@ -150,4 +156,4 @@ def test_profile_moves_to_the_newest_final_and_clauses_only_on_final_versions(en
         ["user:alice"],
         filters=SearchFilters(statuses=["draft"]),
     )
-    assert {p.citation.document_id for p in drafts.passages} == {ids["v1"]}
+    assert {p.citation.source_object_id for p in drafts.passages} == {ids["v1"]}

@@ -29,12 +29,12 @@ def synced_estate(engine, settings, root: Path, n: int, name: str = "estate") ->
         return [r[0] for r in conn.execute(text("SELECT id FROM source_objects ORDER BY seq"))]
 
 
-def row(engine, oid: str, stage: str) -> dict:
+def row(engine, source_object_id: str, stage: str) -> dict:
     with engine.connect() as conn:
         r = (
             conn.execute(
                 text("SELECT * FROM processing_state WHERE source_object_id = :o AND stage = :s"),
-                {"o": oid, "s": stage},
+                {"o": source_object_id, "s": stage},
             )
             .mappings()
             .one()

@@ -51,8 +51,9 @@ from knowledge_index.gateway.offline.context import (
     ToolExchange,
 )
 from knowledge_index.gateway.offline.generic import GenericPolicy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.gateway.offline.provider import OfflineModel, PolicyStats
-from knowledge_index.gateway.offline.registry import POLICIES, Policy, policy_for, register_policy
+from knowledge_index.gateway.offline.registry import POLICIES, policy_for, register_policy
 
 PROVIDER: Final = "ki-offline"
 DEFAULT_MODEL: Final = f"{PROVIDER}/evidence-policy"

@@ -28,7 +28,7 @@ from knowledge_index.gateway.offline.evidence import (
     fitting,
     ranked,
 )
-from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.gateway.offline.schema_fill import Evidence, fill_object, is_id_name
 
 SEARCH_NAMES: Final = re.compile(r"search|find|lookup|query|list|browse", re.I)

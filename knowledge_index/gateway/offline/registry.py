@@ -8,26 +8,11 @@ they win over the declared ones.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
-from knowledge_index.gateway.offline.context import Decision, PolicyContext
-
-
-class Policy:
-    """Decides the next step of a conversation. Subclasses must be deterministic."""
-
-    name: ClassVar[str] = "policy"
-    # Offered tool names that identify this policy's stage when no stage name was passed.
-    signature_tools: ClassVar[frozenset[str]] = frozenset()
-
-    @classmethod
-    def matches(cls, ctx: PolicyContext) -> bool:
-        offered = {t.name for t in ctx.tools}
-        return bool(cls.signature_tools) and cls.signature_tools <= offered
-
-    def decide(self, ctx: PolicyContext) -> Decision:
-        raise NotImplementedError
-
+from knowledge_index.gateway.offline.context import PolicyContext
+from knowledge_index.gateway.offline.generic import GenericPolicy
+from knowledge_index.gateway.offline.policy import Policy
 
 P = TypeVar("P", bound=type[Policy])
 
@@ -55,8 +40,6 @@ def declared_policies() -> dict[str, type[Policy]]:
 
 
 def policy_for(ctx: PolicyContext) -> Policy:
-    from knowledge_index.gateway.offline.generic import GenericPolicy
-
     policies = declared_policies()
     if ctx.stage and ctx.stage in policies:
         return policies[ctx.stage]()

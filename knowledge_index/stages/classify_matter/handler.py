@@ -70,7 +70,7 @@ def classify(ctx: StageContext) -> StageOutcome:
     started = time.monotonic()
     evidence = build_evidence(ctx, body)
     loop = AgentLoop(batch_gateway(ctx), STAGE, matter_tools(ctx), ClassifyResult, validate_result)
-    agent: AgentResult[ClassifyResult] = loop.run(messages(evidence), doc_id=obj.id)
+    agent: AgentResult[ClassifyResult] = loop.run(messages(evidence), source_object_id=obj.id)
     model_seconds = time.monotonic() - started
     matter: Matter | None = None
     if agent.result.matter_id is not None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.matters.references import reference_key
 from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
 

@@ -7,11 +7,12 @@ only checks them. Children that disappear from a re-converted parent are tombsto
 from __future__ import annotations
 
 from pydantic import BaseModel
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from knowledge_index.ledger.store import restart_document, seed_objects
+from knowledge_index.objects import store as objects
+from knowledge_index.objects.store import SourceObject
 from knowledge_index.sources.base import stable_object_id
-from knowledge_index.stages.base import SourceObject
 
 SEPARATOR = "!/"
 
@@ -30,66 +31,42 @@ def child_external_id(parent: SourceObject, index: int, filename: str) -> str:
 
 def upsert_children(conn: Connection, parent: SourceObject, children: list[ChildRef]) -> list[str]:
     """Create, update or tombstone the parent's children; returns ids that need a partition."""
-    existing = {
-        r[0]: (r[1], r[2] is not None)
-        for r in conn.execute(
-            text(
-                "SELECT external_id, observed_hash, deleted_at FROM source_objects"
-                " WHERE parent_id = :p"
-            ),
-            {"p": parent.id},
-        )
-    }
+    existing = objects.children_of(conn, parent.id)
     created: list[str] = []
     restarted: list[str] = []
     seen: set[str] = set()
     for i, child in enumerate(children):
         ext = child_external_id(parent, i, child.filename)
         seen.add(ext)
-        oid = stable_object_id(parent.source_id, ext)
+        source_object_id = stable_object_id(parent.source_id, ext)
         prior = existing.get(ext)
         if prior is None:
-            conn.execute(
-                text(
-                    "INSERT INTO source_objects (id, source_id, external_id, path, parent_id,"
-                    " child_relation, size_bytes, observed_hash, acl, acl_hash)"
-                    " SELECT :id, source_id, :ext, :path, id, :rel, :size, :h, acl, acl_hash"
-                    " FROM source_objects WHERE id = :parent"
-                    " ON CONFLICT (source_id, external_id) DO NOTHING"
-                ),
-                {
-                    "id": oid,
-                    "ext": ext,
-                    "path": f"{parent.path}{SEPARATOR}{child.filename}",
-                    "rel": child.relation,
-                    "size": child.size_bytes,
-                    "h": child.content_hash,
-                    "parent": parent.id,
-                },
+            objects.insert_child(
+                conn,
+                source_object_id,
+                parent_id=parent.id,
+                external_id=ext,
+                path=f"{parent.path}{SEPARATOR}{child.filename}",
+                relation=child.relation,
+                size_bytes=child.size_bytes,
+                observed_hash=child.content_hash,
             )
-            created.append(oid)
-        elif prior[0] != child.content_hash or prior[1]:
-            conn.execute(
-                text(
-                    "UPDATE source_objects SET observed_hash = :h, size_bytes = :size,"
-                    " deleted_at = NULL, updated_at = now() WHERE id = :id"
-                ),
-                {"h": child.content_hash, "size": child.size_bytes, "id": oid},
+            created.append(source_object_id)
+        elif prior.observed_hash != child.content_hash or prior.deleted:
+            objects.restore_child(
+                conn,
+                source_object_id,
+                observed_hash=child.content_hash,
+                size_bytes=child.size_bytes,
             )
-            restarted.append(oid)
+            restarted.append(source_object_id)
     gone = [
         stable_object_id(parent.source_id, ext)
-        for ext, (_, deleted) in existing.items()
-        if ext not in seen and not deleted
+        for ext, state in existing.items()
+        if ext not in seen and not state.deleted
     ]
     if gone:
-        conn.execute(
-            text(
-                "UPDATE source_objects SET deleted_at = now(), updated_at = now()"
-                " WHERE id = ANY(CAST(:ids AS text[]))"
-            ),
-            {"ids": gone},
-        )
+        objects.tombstone(conn, gone)
     seed_objects(conn, created)
     restart_document(conn, restarted + gone)
     return created

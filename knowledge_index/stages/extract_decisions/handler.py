@@ -182,7 +182,7 @@ def extract(ctx: StageContext) -> StageOutcome:
         STAGE,
         messages(taxonomy.prompt_lines(), redline_evidence(ctx, evidence, pseudo)),
         DecisionExtraction,
-        doc_id=obj.id,
+        source_object_id=obj.id,
         trace_id=trace_id,
     )
     model_seconds = time.monotonic() - started

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.stages.extract_decisions.prompt import RedlineEvidence
 
 ANSWER_FIELD: Final = "decisions"

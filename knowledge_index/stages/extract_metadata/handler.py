@@ -21,6 +21,7 @@ from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.entities.resolve import Resolver, client_matters
 from knowledge_index.entities.store import replace_parties
 from knowledge_index.gateway import AgentLoop, AgentResult
+from knowledge_index.objects import store as objects
 from knowledge_index.ontology import facts, load_ontology
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_metadata.prompt import build_evidence, matter_context, messages
@@ -40,9 +41,7 @@ def _date(ctx: StageContext, body: dict[str, Any]) -> tuple[dt.date | None, str 
     if found is not None:
         return found, "content"
     with ctx.engine.connect() as conn:
-        mtime_ns = conn.execute(
-            text("SELECT mtime_ns FROM source_objects WHERE id = :id"), {"id": ctx.source_object.id}
-        ).scalar()
+        mtime_ns = objects.mtime_ns_of(conn, ctx.source_object.id)
     if mtime_ns:
         return dt.datetime.fromtimestamp(mtime_ns / 1e9, dt.UTC).date(), "mtime"
     return None, None
@@ -62,7 +61,7 @@ def extract(ctx: StageContext) -> StageOutcome:
         MetadataResult,
         make_validator(ontology),
     )
-    agent: AgentResult[MetadataResult] = loop.run(messages(evidence), doc_id=obj.id)
+    agent: AgentResult[MetadataResult] = loop.run(messages(evidence), source_object_id=obj.id)
     model_seconds = time.monotonic() - started
     result = agent.result
     text_ = body.get("text", "")

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 from knowledge_index.entities.names import contradicts, core_tokens, normalize_name
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.stages.extract_metadata.prompt import MentionEvidence, MetadataEvidence
 
 STRONG: Final = 0.75

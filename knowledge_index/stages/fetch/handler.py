@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from sqlalchemy import text
-
 from knowledge_index.blobstore import record_blob
+from knowledge_index.objects import store as objects
 from knowledge_index.sources.base import SyncSource
 from knowledge_index.sources.registry import get_source, open_source
 from knowledge_index.stages.base import StageContext, StageOutcome
@@ -23,13 +22,7 @@ def fetch_handler(ctx: StageContext) -> StageOutcome:
             content_hash, size = ctx.blobs.put_stream(stream, max_bytes=max_bytes, label=obj.path)
     with ctx.engine.begin() as conn:
         record_blob(conn, ctx.blobs, content_hash, size)
-        conn.execute(
-            text(
-                "UPDATE source_objects SET content_hash = :h, size_bytes = :s, updated_at = now()"
-                " WHERE id = :id"
-            ),
-            {"h": content_hash, "s": size, "id": obj.id},
-        )
+        objects.record_fetched(conn, obj.id, content_hash, size)
     return StageOutcome("done", metadata={"content_hash": content_hash, "size_bytes": size})
 
 

@@ -13,14 +13,16 @@ from pathlib import PurePosixPath
 from sqlalchemy import text
 
 from knowledge_index.artifacts import get_artifact
-from knowledge_index.chunk_store import (
+from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
+from knowledge_index.objects import store as objects
+from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
+from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
+from knowledge_index.retrieval.chunk_store import (
     delete_document_chunks,
     document_chunk_count,
     replace_document_chunks,
     update_document_acl,
 )
-from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
-from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
 from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, PageMark, Section
 from knowledge_index.retrieval.derived import (
     FINAL_STATUSES,
@@ -31,7 +33,6 @@ from knowledge_index.retrieval.derived import (
     version_facts,
 )
 from knowledge_index.retrieval.embeddings import embedder_for
-from knowledge_index.retrieval.indexing import DocumentVersion, build_chunk_records
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 
@@ -89,17 +90,17 @@ class IndexHandler:
         for ctx, doc, prep in to_embed:
             t1 = time.monotonic()
             try:
-                mine = by_doc.get(doc.document_id, [])
+                mine = by_doc.get(doc.source_object_id, [])
                 with ctx.engine.begin() as conn:
                     removed = replace_document_chunks(
                         conn,
-                        doc.document_id,
+                        doc.source_object_id,
                         ctx.source_object.content_hash or "",
                         mine,
                         settings.retrieval.embedding_model,
                     )
                     if doc.logical_document_id:
-                        drop_sibling_profiles(conn, doc.document_id, doc.logical_document_id)
+                        drop_sibling_profiles(conn, doc.source_object_id, doc.logical_document_id)
                 outcome = StageOutcome(
                     "done",
                     metadata={
@@ -134,9 +135,7 @@ class IndexHandler:
             return None
         with ctx.engine.connect() as conn:
             artifact = get_artifact(conn, "structured_json", obj.content_hash)
-            seq = conn.execute(
-                text("SELECT seq FROM source_objects WHERE id = :id"), {"id": obj.id}
-            ).scalar_one()
+            seq = objects.seq_of(conn, obj.id)
             meta = _model_metadata(conn, obj.id)
             facts = version_facts(conn, obj.id)
         if artifact is None or not artifact.body.get("text", "").strip():
@@ -161,7 +160,7 @@ class IndexHandler:
                 )
             )
         return DocumentVersion(
-            document_id=obj.id,
+            source_object_id=obj.id,
             version_id=version_id(obj.id, obj.content_hash),
             matter_id=meta.get("matter_id"),
             doc_type=meta.get("doc_type"),

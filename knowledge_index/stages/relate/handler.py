@@ -74,7 +74,9 @@ def make_validator(own_id: str):
 
 
 def _tools(ctx: StageContext) -> list[Tool]:
-    settings, engine, source = ctx.settings, ctx.engine, ctx.source_object.source_id
+    engine, source, readiness = ctx.engine, ctx.source_object.source_id, ctx.readiness
+    if readiness is None:
+        raise RuntimeError("relate opens neighbours: its stage context needs a readiness service")
     return [
         Tool(
             "list_folder",
@@ -96,7 +98,7 @@ def _tools(ctx: StageContext) -> list[Tool]:
             " yet is converted first within a time budget; otherwise status says why not"
             " (busy, in_progress, pending, quarantined, no_text, not_found).",
             tools.OpenFileArgs,
-            lambda a: tools.open_file(settings, engine, source, a.path, a.offset, a.max_chars),
+            lambda a: tools.open_file(engine, readiness, source, a.path, a.offset, a.max_chars),
         ),
     ]
 
@@ -114,7 +116,7 @@ def decide(
         max_turns=16,
     )
     evidence = build_evidence(ctx, body, assignment, signals)
-    return loop.run(messages(evidence), doc_id=ctx.source_object.id)
+    return loop.run(messages(evidence), source_object_id=ctx.source_object.id)
 
 
 def _opened_paths(agent: AgentResult[RelateResult]) -> dict[str, str]:

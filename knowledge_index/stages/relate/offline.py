@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
-from knowledge_index.gateway.offline.registry import Policy
+from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.relations import cues as cue_rules
 from knowledge_index.stages.relate.prompt import RelateEvidence
 

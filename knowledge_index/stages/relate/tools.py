@@ -14,10 +14,10 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.matters.folders import _like
 from knowledge_index.matters.search import Page
+from knowledge_index.objects import store as objects
 from knowledge_index.relations import corpus, lineage
 from knowledge_index.relations.cues import heading
-from knowledge_index.relations.readiness import ensure_ready
-from knowledge_index.settings import Settings
+from knowledge_index.stages.base import Readiness
 
 OPEN_DEFAULT: Final = 6_000
 OPEN_MAX: Final = 20_000
@@ -48,17 +48,9 @@ def list_folder(engine: Engine, source_id: str, path: str) -> dict[str, Any]:
     folder = path.strip().strip("/")
     prefix = f"{folder}/" if folder else ""
     with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT split_part(substr(path, :n), '/', 1) AS child, count(*) AS files,"
-                " bool_and(strpos(substr(path, :n), '/') = 0) AS is_file"
-                " FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
-                " AND parent_id IS NULL AND path LIKE :like GROUP BY 1 ORDER BY 3, 1"
-            ),
-            {"n": len(prefix) + 1, "s": source_id, "like": _like(prefix) + "%"},
-        ).all()
-    folders = [{"name": r[0], "files": int(r[1])} for r in rows if not r[2]]
-    files = [f"{prefix}{r[0]}" for r in rows if r[2]]
+        entries = objects.folder_entries(conn, source_id, folder)
+    folders = [{"name": e.name, "files": e.files} for e in entries if not e.is_file]
+    files = [f"{prefix}{e.name}" for e in entries if e.is_file]
     return {"path": folder or "/", "folders": folders, "files": files}
 
 
@@ -109,31 +101,29 @@ def search_documents(
 
 
 def open_file(
-    settings: Settings, engine: Engine, source_id: str, path: str, offset: int, max_chars: int
+    engine: Engine,
+    readiness: Readiness,
+    source_id: str,
+    path: str,
+    offset: int,
+    max_chars: int,
 ) -> dict[str, Any]:
     with engine.connect() as conn:
-        row = conn.execute(
-            text(
-                "SELECT id FROM source_objects WHERE source_id = :s AND path = :p"
-                " AND deleted_at IS NULL"
-            ),
-            {"s": source_id, "p": path.strip()},
-        ).first()
-    if row is None:
+        source_object_id = objects.live_id_at_path(conn, source_id, path.strip())
+    if source_object_id is None:
         return {"path": path, "status": "not_found"}
-    oid = str(row[0])
-    status = ensure_ready(settings, engine, oid)
+    status = readiness.ensure_ready(source_object_id)
     if status != "ready":
         # No ref: a file that could not be read cannot be submitted as a target.
         return {"path": path, "status": status}
     with engine.connect() as conn:
-        doc = corpus.documents(conn, [oid])[oid]
+        doc = corpus.documents(conn, [source_object_id])[source_object_id]
         body = corpus.body_of(conn, doc.content_hash) or {}
     full = body.get("text") or ""
     chunk = full[offset : offset + max_chars]
     end = offset + len(chunk)
     out: dict[str, Any] = {
-        "ref": oid,
+        "ref": source_object_id,
         "path": path,
         "status": "ready",
         "has_matter": doc.matter_id is not None,

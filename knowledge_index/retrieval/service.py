@@ -8,20 +8,21 @@ from __future__ import annotations
 import datetime as dt
 
 from pydantic import BaseModel, Field
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
+from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
-from knowledge_index.search_sync import open_index
+from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
+from knowledge_index.sources.registry import get_source
 
 
 class Citation(BaseModel):
     matter_id: str | None = None
-    document_id: str
-    version_id: str
     source_object_id: str
+    version_id: str
     connector: str
     source_id: str
     path: str
@@ -62,12 +63,12 @@ def search(
     page = searcher.search(
         SearchRequest(query=query, filters=filters, limit=limit, offset=offset), principals
     )
-    ids = sorted({h.document_id for h in page.hits})
+    ids = sorted({h.source_object_id for h in page.hits})
     sources = _sources(engine, ids)
     passages = []
     for hit in page.hits:
         p = hit.payload
-        source_id, kind = sources.get(hit.document_id, ("?", "?"))
+        source_id, kind = sources.get(hit.source_object_id, ("?", "?"))
         passages.append(
             Passage(
                 rank=hit.rank,
@@ -76,9 +77,8 @@ def search(
                 title=p.title,
                 citation=Citation(
                     matter_id=p.matter_id,
-                    document_id=p.document_id,
-                    version_id=p.version_id,
                     source_object_id=p.document_id,
+                    version_id=p.version_id,
                     connector=kind,
                     source_id=source_id,
                     path=p.path,
@@ -102,14 +102,11 @@ def _sources(engine: Engine, ids: list[str]) -> dict[str, tuple[str, str]]:
     if not ids:
         return {}
     with engine.connect() as conn:
-        rows = conn.execute(
-            text(
-                "SELECT o.id, s.id, s.kind FROM source_objects o JOIN sources s"
-                " ON s.id = o.source_id WHERE o.id = ANY(CAST(:ids AS text[]))"
-            ),
-            {"ids": ids},
-        ).all()
-    return {r[0]: (r[1], r[2]) for r in rows}
+        found = objects.load(conn, ids)
+        kinds = {sid: get_source(conn, sid).kind for sid in {o.source_id for o in found.values()}}
+    return {
+        source_object_id: (o.source_id, kinds[o.source_id]) for source_object_id, o in found.items()
+    }
 
 
 def parse_date(value: str | None) -> dt.date | None:

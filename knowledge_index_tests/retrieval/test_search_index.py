@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from knowledge_index.retrieval.acl import CompiledAcl
-from knowledge_index.retrieval.index import IndexMismatchError, SearchIndex
 from knowledge_index.retrieval.records import ChunkRecord
 from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
+from knowledge_index.retrieval.search_index import IndexMismatchError, SearchIndex
 from knowledge_index_tests.retrieval.conftest import random_records
 
 CALLER = ["user:u1", "group:g2"]

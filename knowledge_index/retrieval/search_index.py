@@ -8,7 +8,7 @@ Layout under `path`:
 The two stores cannot commit together. Every write therefore commits both sides first and moves
 the watermark in `state.json` only afterwards: after a crash the updater replays the changes feed
 from the old watermark, and because every operation is idempotent (upsert by chunk_id, replace
-and delete by document_id) the replay converges. `rebuild` writes a new generation beside the
+and delete by source object id) the replay converges. `rebuild` writes a new generation beside the
 serving one and switches by rewriting `state.json`, so searches never see a half-built index.
 """
 
@@ -156,35 +156,37 @@ class SearchIndex:
 
     def replace_documents(
         self,
-        document_ids: Sequence[str],
+        source_object_ids: Sequence[str],
         chunks: Iterable[ChunkRecord],
         watermark: int | None = None,
     ) -> int:
         """A re-indexed document's chunks replace all of its old ones (none are orphaned)."""
         chunks = self._dedupe(chunks)
-        ids = sorted({*document_ids, *(c.document_id for c in chunks)})
+        ids = sorted({*source_object_ids, *(c.document_id for c in chunks)})
         self.vectors.replace_documents(ids, chunks)
         self.lexical.replace_documents(ids, chunks)
         self._advance(watermark)
         return len(chunks)
 
-    def delete_documents(self, document_ids: Sequence[str], watermark: int | None = None) -> None:
-        self.vectors.delete_documents(document_ids)
-        self.lexical.delete_documents(document_ids)
+    def delete_documents(
+        self, source_object_ids: Sequence[str], watermark: int | None = None
+    ) -> None:
+        self.vectors.delete_documents(source_object_ids)
+        self.lexical.delete_documents(source_object_ids)
         self._advance(watermark)
 
     def update_acl(
-        self, document_ids: Sequence[str], acl: CompiledAcl, watermark: int | None = None
+        self, source_object_ids: Sequence[str], acl: CompiledAcl, watermark: int | None = None
     ) -> None:
         """Access-only change: no re-chunking, no re-embedding; lexical rows re-derived."""
-        if not document_ids:
+        if not source_object_ids:
             return
-        self.vectors.update_acl(document_ids, acl.allowed, acl.denied)
-        quoted = ", ".join("'" + d.replace("'", "''") + "'" for d in sorted(set(document_ids)))
+        self.vectors.update_acl(source_object_ids, acl.allowed, acl.denied)
+        quoted = ", ".join("'" + d.replace("'", "''") + "'" for d in sorted(set(source_object_ids)))
         payloads = [
             p for batch in self.vectors.iter_payloads(f"document_id IN ({quoted})") for p in batch
         ]
-        self.lexical.replace_documents(document_ids, payloads)
+        self.lexical.replace_documents(source_object_ids, payloads)
         self._advance(watermark)
 
     def rebuild(

@@ -22,7 +22,7 @@ from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 
 
 class DocumentVersion(BaseModel):
-    document_id: str
+    source_object_id: str
     version_id: str
     matter_id: str | None = None
     doc_type: str | None = None
@@ -67,7 +67,7 @@ def build_chunk_records(
     return [
         ChunkRecord(
             chunk_id=make_chunk_id(doc.version_id, chunk.ordinal),
-            document_id=doc.document_id,
+            document_id=doc.source_object_id,
             version_id=doc.version_id,
             matter_id=doc.matter_id,
             doc_type=doc.doc_type,

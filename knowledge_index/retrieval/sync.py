@@ -12,9 +12,9 @@ from pathlib import Path
 from pydantic import BaseModel
 from sqlalchemy import Engine, text
 
-from knowledge_index.chunk_store import load_records
 from knowledge_index.retrieval.acl import CompiledAcl
-from knowledge_index.retrieval.index import SearchIndex
+from knowledge_index.retrieval.chunk_store import load_records
+from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import Settings
 
 
@@ -62,11 +62,13 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
         ).all()
     # Only the last operation per document matters; the rows are read fresh from Postgres.
     last: dict[str, str] = {}
-    for _, oid, op in changes:
-        last[oid] = "replace" if op == "acl" and last.get(oid) == "replace" else op
-    replaced = [oid for oid, op in last.items() if op == "replace"]
-    deleted = [oid for oid, op in last.items() if op == "delete"]
-    acl_only = [oid for oid, op in last.items() if op == "acl"]
+    for _, source_object_id, op in changes:
+        last[source_object_id] = (
+            "replace" if op == "acl" and last.get(source_object_id) == "replace" else op
+        )
+    replaced = [source_object_id for source_object_id, op in last.items() if op == "replace"]
+    deleted = [source_object_id for source_object_id, op in last.items() if op == "delete"]
+    acl_only = [source_object_id for source_object_id, op in last.items() if op == "acl"]
     new_mark = changes[-1][0] if changes else watermark
     with engine.connect() as conn:
         for i in range(0, len(replaced), batch):
@@ -74,16 +76,18 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
             index.replace_documents(ids, list(load_records(conn, ids)))
         if deleted:
             index.delete_documents(deleted)
-        for oid in acl_only:
+        for source_object_id in acl_only:
             row = conn.execute(
                 text(
                     "SELECT allowed_principals, denied_principals FROM chunks"
                     " WHERE source_object_id = :o LIMIT 1"
                 ),
-                {"o": oid},
+                {"o": source_object_id},
             ).first()
             if row is not None:
-                index.update_acl([oid], CompiledAcl(allowed=list(row[0]), denied=list(row[1])))
+                index.update_acl(
+                    [source_object_id], CompiledAcl(allowed=list(row[0]), denied=list(row[1]))
+                )
     if changes:
         # The watermark moves last: a crash before this line replays the same changes.
         index.upsert([], watermark=new_mark)

@@ -35,8 +35,9 @@ def replace_document_chunks(
     for r in records:
         conn.execute(
             text(
-                f"INSERT INTO chunks ({_COLUMNS}) VALUES (:chunk_id, :oid, :version_id, :hash,"
-                " :ordinal, :text, :char_start, :char_end, :page, :section_path, :title, :path,"
+                f"INSERT INTO chunks ({_COLUMNS}) VALUES (:chunk_id, :source_object_id,"
+                " :version_id, :hash, :ordinal, :text, :char_start, :char_end, :page,"
+                " :section_path, :title, :path,"
                 " :matter_id, :doc_type, :status, :language, :doc_date, :allowed, :denied,"
                 " CAST(:embedding AS vector), :model)"
                 " ON CONFLICT (chunk_id) DO UPDATE SET text = EXCLUDED.text,"
@@ -52,7 +53,7 @@ def replace_document_chunks(
             ),
             {
                 "chunk_id": r.chunk_id,
-                "oid": source_object_id,
+                "source_object_id": source_object_id,
                 "version_id": r.version_id,
                 "hash": content_hash,
                 "ordinal": r.ordinal,
@@ -76,10 +77,10 @@ def replace_document_chunks(
         )
     removed = conn.execute(
         text(
-            "DELETE FROM chunks WHERE source_object_id = :oid"
+            "DELETE FROM chunks WHERE source_object_id = :source_object_id"
             " AND NOT (chunk_id = ANY(CAST(:keep AS text[])))"
         ),
-        {"oid": source_object_id, "keep": [r.chunk_id for r in records]},
+        {"source_object_id": source_object_id, "keep": [r.chunk_id for r in records]},
     ).rowcount
     log_change(conn, source_object_id, "replace")
     return removed
@@ -87,7 +88,8 @@ def replace_document_chunks(
 
 def delete_document_chunks(conn: Connection, source_object_id: str) -> int:
     n = conn.execute(
-        text("DELETE FROM chunks WHERE source_object_id = :oid"), {"oid": source_object_id}
+        text("DELETE FROM chunks WHERE source_object_id = :source_object_id"),
+        {"source_object_id": source_object_id},
     ).rowcount
     log_change(conn, source_object_id, "delete")
     return n
@@ -101,9 +103,9 @@ def update_document_acl(
         text(
             "UPDATE chunks SET allowed_principals = :a, denied_principals = :d,"
             " access_version = access_version + 1, updated_at = now()"
-            " WHERE source_object_id = :oid"
+            " WHERE source_object_id = :source_object_id"
         ),
-        {"a": allowed, "d": denied, "oid": source_object_id},
+        {"a": allowed, "d": denied, "source_object_id": source_object_id},
     ).rowcount
     log_change(conn, source_object_id, "acl")
     return n
@@ -111,15 +113,15 @@ def update_document_acl(
 
 def log_change(conn: Connection, source_object_id: str, op: str) -> None:
     conn.execute(
-        text("INSERT INTO chunk_changes (source_object_id, op) VALUES (:oid, :op)"),
-        {"oid": source_object_id, "op": op},
+        text("INSERT INTO chunk_changes (source_object_id, op) VALUES (:source_object_id, :op)"),
+        {"source_object_id": source_object_id, "op": op},
     )
 
 
 def document_chunk_count(conn: Connection, source_object_id: str) -> int:
     return conn.execute(
-        text("SELECT count(*) FROM chunks WHERE source_object_id = :oid"),
-        {"oid": source_object_id},
+        text("SELECT count(*) FROM chunks WHERE source_object_id = :source_object_id"),
+        {"source_object_id": source_object_id},
     ).scalar_one()
 
 

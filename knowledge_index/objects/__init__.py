@@ -1,0 +1,1 @@
+"""Source objects: the files (and documents inside files) every stage works on."""
