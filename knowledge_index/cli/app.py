@@ -296,7 +296,17 @@ def status(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         for s in report.stages:
             table.add_row(s.stage, *(str(s.buckets[b]) for b in BUCKETS))
         console.print(table)
+        _print_degraded(report.degraded)
     raise typer.Exit(report.exit_code())
+
+
+def _print_degraded(degraded) -> None:
+    for d in degraded:
+        console.print(
+            f"[yellow]degraded[/yellow] {d.stage}: {d.documents} document(s) without"
+            f" {d.capability}" + (f" - {d.hint}" if d.hint else ""),
+            highlight=False,
+        )
 
 
 @app.command()
@@ -307,10 +317,12 @@ def quarantine(
 ) -> None:
     """Quarantined documents with error class, message and attempts."""
     from knowledge_index.ledger.report import quarantine as list_quarantine
+    from knowledge_index.ledger.report import status as ledger_status
 
     _, engine = open_db()
     with engine.connect() as conn:
         entries = list_quarantine(conn, stage=stage)
+        degraded = [d for d in ledger_status(conn).degraded if stage in (None, d.stage)]
     if as_json:
         print(json.dumps([e.model_dump(mode="json") for e in entries], indent=2))
     else:
@@ -327,6 +339,8 @@ def quarantine(
         console.print(table)
         if entries:
             console.print("release one with: ki retry DOCUMENT [--stage STAGE]")
+        # Not quarantined, but not whole either: what the installation lacks, and the cure.
+        _print_degraded(degraded)
     raise typer.Exit(EXIT_ATTENTION if entries else 0)
 
 

@@ -15,6 +15,7 @@ from knowledge_index.convert.model import (
     SCHEMA_VERSION,
     ChildDocument,
     ConversionResult,
+    DocumentFormat,
     Provenance,
     StructuredDocument,
 )
@@ -70,8 +71,46 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
 
         return ConversionResult(document=convert_text(data, filename))
     from knowledge_index.convert.dispatch import convert_with_docling
+    from knowledge_index.convert.libreoffice import LEGACY_FORMATS
 
+    if fmt in LEGACY_FORMATS:
+        return _convert_legacy(data, fmt, filename, options)
     return ConversionResult(document=convert_with_docling(data, fmt, filename, options))
+
+
+def _convert_legacy(
+    data: bytes, fmt: DocumentFormat, filename: str, options: ConvertOptions
+) -> ConversionResult:
+    """LibreOffice into OOXML, then the OOXML path; without LibreOffice, degraded and said so."""
+    from knowledge_index.convert import libreoffice
+    from knowledge_index.convert.dispatch import convert_with_docling
+
+    started = time.perf_counter()
+    try:
+        ooxml, target = libreoffice.to_ooxml(data, fmt, filename, options.timeout_seconds)
+    except FileNotFoundError:
+        reason = f"a .{fmt} file needs LibreOffice, which is not installed: " + (
+            libreoffice.INSTALL_HINT
+        )
+        document = StructuredDocument(
+            format=fmt,
+            text="",
+            metadata={"needs": "libreoffice"},
+            provenance=Provenance(
+                converter="none",
+                converter_version="-",
+                pipeline=libreoffice.NO_LIBREOFFICE,
+                degraded=True,
+                degraded_reason=reason,
+                timings={"total": time.perf_counter() - started},
+            ),
+        )
+        return ConversionResult(document=document)
+    lo_seconds = time.perf_counter() - started
+    document = convert_with_docling(ooxml, target, filename, options)
+    document.provenance.converted_from = fmt
+    document.provenance.timings["libreoffice"] = lo_seconds
+    return ConversionResult(document=document)
 
 
 def converter_fingerprint(options: ConvertOptions) -> str:

@@ -28,7 +28,6 @@ _FOREIGN = {
     b"MZ": "Windows executable",
     b"\x7fELF": "ELF executable",
     b"GIF8": "GIF image",
-    b"{\\rtf": "RTF document",
     b"ID3": "MP3 audio",
 }
 
@@ -47,8 +46,43 @@ def _zip_kind(data: bytes) -> DocumentFormat:
         if "xl/workbook.xml" in names:
             return "xlsx"
     if "mimetype" in names:
-        raise UnsupportedDocument("OpenDocument/EPUB container is not a supported format")
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            mimetype = archive.read("mimetype")[:100].decode("ascii", "replace").strip()
+        if mimetype in _ODF:
+            return _ODF[mimetype]
+        raise UnsupportedDocument(f"{mimetype or 'OpenDocument/EPUB'} container is not supported")
     return "zip"
+
+
+_ODF: dict[str, DocumentFormat] = {
+    "application/vnd.oasis.opendocument.text": "odt",
+    "application/vnd.oasis.opendocument.spreadsheet": "ods",
+    "application/vnd.oasis.opendocument.presentation": "odp",
+}
+
+
+def _ole2_kind(data: bytes, filename: str) -> DocumentFormat:
+    """Which legacy Office file an OLE2 compound file is, from its stream names."""
+    import olefile
+
+    try:
+        with olefile.OleFileIO(io.BytesIO(data)) as ole:
+            streams = {"/".join(entry) for entry in ole.listdir(streams=True, storages=True)}
+    except OSError as exc:
+        raise UnsupportedDocument(f"{filename!r} is a corrupt OLE2 compound file ({exc})") from exc
+    if "EncryptedPackage" in streams or "EncryptionInfo" in streams:
+        raise UnsupportedDocument(f"{filename!r} is password-protected (encrypted Office file)")
+    if "WordDocument" in streams:
+        return "doc"
+    if "Workbook" in streams or "Book" in streams:
+        return "xls"
+    if "PowerPoint Document" in streams:
+        return "ppt"
+    if any(name.startswith("__substg1.0_") for name in streams):
+        raise UnsupportedDocument(
+            f"{filename!r} is an Outlook .msg message; .msg is not supported yet: export it as .eml"
+        )
+    raise UnsupportedDocument(f"{filename!r} is an OLE2 compound file of an unknown kind")
 
 
 def _looks_like_email(head: bytes) -> bool:
@@ -105,10 +139,9 @@ def detect_format(data: bytes, filename: str) -> DocumentFormat:
     if head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"BM")):
         return "image"
     if head.startswith(_OLE2):
-        raise UnsupportedDocument(
-            f"{filename!r} is a legacy OLE2 compound file (.doc/.xls/.ppt/.msg); "
-            "only the OOXML formats are supported — save it as .docx/.xlsx/.pptx"
-        )
+        return _ole2_kind(data, filename)
+    if head.startswith(b"{\\rtf"):
+        return "rtf"
     for magic, name in _FOREIGN.items():
         if head.startswith(magic):
             raise UnsupportedDocument(f"{filename!r} is a {name}, which is not supported")

@@ -11,7 +11,25 @@ from pydantic import BaseModel, Field
 SCHEMA_VERSION = 1
 
 DocumentFormat = Literal[
-    "docx", "pptx", "xlsx", "html", "markdown", "csv", "pdf", "image", "text", "email", "zip"
+    "docx",
+    "pptx",
+    "xlsx",
+    "html",
+    "markdown",
+    "csv",
+    "pdf",
+    "image",
+    "text",
+    "email",
+    "zip",
+    # Legacy Office, OpenDocument and RTF: LibreOffice turns them into OOXML first.
+    "doc",
+    "xls",
+    "ppt",
+    "rtf",
+    "odt",
+    "ods",
+    "odp",
 ]
 RevisionKind = Literal[
     "insert", "delete", "move_from", "move_to", "paragraph_insert", "paragraph_delete"
@@ -95,6 +113,10 @@ class Provenance(BaseModel):
     remote: dict[str, str] | None = Field(
         default=None,
         description="Set when a docling-serve converted it: host and the versions it reported.",
+    )
+    converted_from: str | None = Field(
+        default=None,
+        description="The file's own format when LibreOffice turned it into OOXML first (doc).",
     )
 
 

@@ -30,12 +30,22 @@ class StageCounts(BaseModel):
         return sum(self.buckets.values())
 
 
+class DegradedCount(BaseModel):
+    """Documents a stage settled without a capability this installation lacks."""
+
+    stage: str
+    capability: str  # the degradation tag, e.g. "no-libreoffice"
+    documents: int
+    hint: str = ""
+
+
 class StatusReport(BaseModel):
     stages: list[StageCounts]
     documents: int
     deleted_documents: int
     pending_deletions: int
     active_syncs: int
+    degraded: list[DegradedCount] = []
 
     def bucket_total(self, name: str) -> int:
         return sum(s.buckets.get(name, 0) for s in self.stages)
@@ -61,6 +71,11 @@ STATUS_DOCUMENTS_SQL = (
     " count(*) FILTER (WHERE pending_deletion) FROM source_objects"
 )
 STATUS_SYNCS_SQL = "SELECT count(*) FROM sync_runs WHERE status IN ('queued', 'running')"
+STATUS_DEGRADED_SQL = (
+    "SELECT stage, split_part(producer_version, ';degraded=', 2) AS tag, count(*)"
+    " FROM processing_state WHERE status IN ('done', 'skipped')"
+    " AND producer_version LIKE '%;degraded=%' GROUP BY 1, 2 ORDER BY 1, 2"
+)
 
 
 def status(conn: Connection) -> StatusReport:
@@ -94,7 +109,27 @@ def _status(run: Callable[[str], Iterable[Any]]) -> StatusReport:
         deleted_documents=docs[1],
         pending_deletions=docs[2],
         active_syncs=active,
+        degraded=_degraded(run(STATUS_DEGRADED_SQL)),
     )
+
+
+def _degraded(rows: Iterable[Any]) -> list[DegradedCount]:
+    """Per stage and capability; a tag "a+b" lacked both, so it counts for each."""
+    from knowledge_index.pipeline import get_stage
+
+    totals: dict[tuple[str, str], int] = {}
+    for stage, tag, n in rows:
+        for capability in str(tag).split("+"):
+            totals[(stage, capability)] = totals.get((stage, capability), 0) + n
+    out = []
+    for (stage, capability), n in sorted(totals.items()):
+        hints = get_stage(stage).degradation_hints if stage in stage_order() else {}
+        out.append(
+            DegradedCount(
+                stage=stage, capability=capability, documents=n, hint=hints.get(capability, "")
+            )
+        )
+    return out
 
 
 class QuarantineEntry(BaseModel):

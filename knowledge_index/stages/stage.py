@@ -51,6 +51,8 @@ class Stage:
     # `(Settings) -> set[str]`: capabilities this installation lacks for the stage; a row
     # degraded only by those is current, and providing one re-runs exactly those rows.
     unavoidable_degradations: str | None = None
+    # What to provide for each degradation tag (shown by `ki status` / `ki quarantine`).
+    degradation_hints: dict[str, str] = field(default_factory=dict)
     # The offline default model's policy class for this stage (model stages).
     offline_policy: str | None = None
     tags: dict[str, str] = field(default_factory=dict)

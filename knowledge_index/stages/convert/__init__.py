@@ -9,4 +9,12 @@ STAGE = Stage(
     "tracked changes, comments, e-mail headers); containers become child documents.",
     handler=f"{__name__}.handler:ConvertHandler",
     unavoidable_degradations=f"{__name__}.handler:unavoidable_degradations",
+    degradation_hints={
+        "pdf-text-layer": "PDFs read from their text layer only: provision Docling's layout"
+        " models and set KI_CONVERT__DOCLING_ARTIFACTS_PATH",
+        "ocr-without-german": "scans OCR'd without German: install an OCR engine with German",
+        "no-libreoffice": "legacy Office/OpenDocument/RTF files not converted: install"
+        " LibreOffice (apt-get install libreoffice-writer-nogui libreoffice-calc-nogui"
+        " libreoffice-impress-nogui)",
+    },
 )

@@ -16,7 +16,13 @@ from typing import Any
 
 from knowledge_index.artifacts import Artifact, get_artifact, put_artifact
 from knowledge_index.blobstore import record_blob
-from knowledge_index.convert import ConversionResult, ConvertOptions, convert_bytes, detect_format
+from knowledge_index.convert import (
+    ConversionResult,
+    ConvertOptions,
+    convert_bytes,
+    detect_format,
+    libreoffice,
+)
 from knowledge_index.convert.pool import ConversionJob, ConversionPool
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.settings import Settings
@@ -54,6 +60,8 @@ def unavoidable_degradations(settings: Settings) -> set[str]:
             found.add(OCR_WITHOUT_GERMAN)
     except UnsupportedDocument:
         found.add(OCR_WITHOUT_GERMAN)
+    if libreoffice.soffice() is None:
+        found.add(libreoffice.NO_LIBREOFFICE)
     return found
 
 
@@ -71,12 +79,16 @@ def degradation_of(result: ConversionResult) -> str | None:
         tags.add(PDF_TEXT_LAYER)
     if prov.ocr_pages and "de" not in prov.ocr_languages:
         tags.add(OCR_WITHOUT_GERMAN)
+    if prov.pipeline == libreoffice.NO_LIBREOFFICE:
+        tags.add(libreoffice.NO_LIBREOFFICE)
     return "+".join(sorted(tags)) or None
 
 
 def _pool(settings: Settings) -> ConversionPool:
     options = convert_options(settings)
-    key = options.model_dump_json() + str(settings.convert.workers)
+    # Workers see the capabilities of the moment they started: a LibreOffice installed (or
+    # removed) since then needs new workers, or they would keep producing the old result.
+    key = f"{options.model_dump_json()}{settings.convert.workers}{libreoffice.soffice()}"
     pool = _pools.get(key)
     if pool is None:
         for stale in _pools.values():
