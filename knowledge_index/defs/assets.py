@@ -28,6 +28,7 @@ from knowledge_index.settings import Settings
 
 CODE_VERSION_TAG = "dagster/code_version"
 
+
 def built_stages() -> list[str]:
     """Every stage of the pipeline, in order; each becomes an asset."""
     return list(stage_order())
