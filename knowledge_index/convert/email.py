@@ -99,8 +99,9 @@ def _attachment_parts(message: EmailMessage) -> list[EmailMessage]:
             parts.append(part)
     if message.get_content_type() == "multipart/signed":
         inner = message.get_payload()
-        if isinstance(inner, list) and inner and inner[0].is_multipart():
-            parts = _attachment_parts(inner[0]) + [p for p in parts if p not in inner[0].walk()]
+        first = inner[0] if isinstance(inner, list) and inner else None
+        if isinstance(first, EmailMessage) and first.is_multipart():  # policy.default parses
+            parts = _attachment_parts(first) + [p for p in parts if p not in first.walk()]
     # Pictures referenced from the HTML body live inside the body's multipart/related.
     taken = {id(p) for p in parts}
     parts += [
