@@ -5,7 +5,6 @@ ENV PIP_NO_CACHE_DIR=1 PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 LITELLM_LOCAL_MODEL_C
 WORKDIR /opt/dagster/app
 COPY pyproject.toml README.md ./
 COPY knowledge_index ./knowledge_index
-COPY sql ./sql
-RUN pip install -e . && mkdir -p "$DAGSTER_HOME"
+RUN pip install -e '.[convert]' && mkdir -p "$DAGSTER_HOME"
 COPY dagster.yaml "$DAGSTER_HOME/dagster.yaml"
 COPY workspace.yaml ./workspace.yaml

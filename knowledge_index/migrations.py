@@ -1,4 +1,4 @@
-"""Numbered plain-SQL migrations from `sql/`, each applied once and recorded."""
+"""Numbered plain-SQL migrations from `knowledge_index/sql/`, each applied once and recorded."""
 
 from __future__ import annotations
 
@@ -30,10 +30,9 @@ def sql_dir() -> Path:
     override = os.environ.get("KI_SQL_DIR")
     if override:
         return Path(override)
-    packaged = Path(__file__).resolve().parent / "sql"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[1] / "sql"
+    # Package data, so a built wheel migrates too; no fallback to a source checkout, which
+    # would hide a wheel that ships without its migrations.
+    return Path(__file__).resolve().parent / "sql"
 
 
 def discover(directory: Path | None = None) -> list[Migration]:

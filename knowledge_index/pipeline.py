@@ -9,7 +9,7 @@ under `stages/` exporting `STAGE` and one line here.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from knowledge_index.stages import (
     classify_matter,
@@ -21,9 +21,6 @@ from knowledge_index.stages import (
     relate,
 )
 from knowledge_index.stages.stage import Stage
-
-if TYPE_CHECKING:
-    from knowledge_index.settings import Settings
 
 STAGES: tuple[Stage, ...] = (
     fetch.STAGE,
@@ -73,16 +70,6 @@ def replace_stage(name: str, **changes: Any) -> tuple[Stage, ...]:
     """`STAGES` with one stage's declaration changed (e.g. a new code_version in a test)."""
     get_stage(name)
     return tuple(dataclasses.replace(s, **changes) if s.name == name else s for s in STAGES)
-
-
-def accepted_versions(settings: Settings, stage: str) -> list[str]:
-    """The current version, plus its degraded forms whose every lack is still unavoidable."""
-    from itertools import combinations
-
-    version = settings.producer_version(stage)
-    tags = sorted(get_stage(stage).degradations(settings))
-    subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
-    return [version, *(f"{version};degraded={d}" for d in subsets)]
 
 
 def check_stage(stage: str, *, allow_legacy: bool = False) -> str:

@@ -24,8 +24,9 @@ from knowledge_index.objects import store as objects
 from knowledge_index.objects.store import SourceObject
 from knowledge_index.pipeline import get_stage
 from knowledge_index.relations import readiness
+from knowledge_index.relations.readiness import ReadinessStatus
 from knowledge_index.settings import Settings
-from knowledge_index.stages.base import ReadinessStatus, StageContext, StageOutcome
+from knowledge_index.stages.base import StageContext, StageOutcome
 from knowledge_index.stages.stage import Stage
 
 CLAIM_CHUNK = 16

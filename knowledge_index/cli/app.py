@@ -262,7 +262,7 @@ def _migration_names() -> list[str]:
     # knowledge_index.migrations.sql_dir without importing SQLAlchemy along with it.
     override = os.environ.get("KI_SQL_DIR")
     package = Path(__file__).resolve().parents[1]
-    for folder in (Path(override) if override else None, package / "sql", package.parent / "sql"):
+    for folder in (Path(override) if override else None, package / "sql"):
         if folder is not None and folder.is_dir():
             return sorted(p.name for p in folder.glob("*.sql"))
     return ["<no migrations found>"]

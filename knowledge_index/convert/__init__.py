@@ -21,6 +21,7 @@ from knowledge_index.convert.model import (
 )
 from knowledge_index.convert.options import ConvertOptions
 from knowledge_index.errors import UnsupportedDocument
+from knowledge_index.extras import require_convert
 
 __all__ = [
     "ChildDocument",
@@ -62,6 +63,7 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
     if fmt == "zip":
         return _convert_zip(data, filename, options)
     if fmt == "email":
+        require_convert("converting e-mail")  # lxml; zip and plain text need only the base
         from knowledge_index.convert.email import convert_email
 
         document, children = convert_email(data, filename)
@@ -70,6 +72,7 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
         from knowledge_index.convert.text import convert_text
 
         return ConversionResult(document=convert_text(data, filename))
+    require_convert(f"converting {fmt}")
     from knowledge_index.convert.dispatch import convert_with_docling
     from knowledge_index.convert.libreoffice import LEGACY_FORMATS
 

@@ -86,7 +86,8 @@ def _converter(artifacts_path: str | None, languages: tuple[str, ...], threads: 
         do_table_structure=True,
         accelerator_options=AcceleratorOptions(num_threads=threads, device="cpu"),
     )
-    pipeline.table_structure_options.mode = TableFormerMode.ACCURATE
+    # Docling types the field as the base options class; the default instance has `mode`.
+    pipeline.table_structure_options.mode = TableFormerMode.ACCURATE  # type: ignore[attr-defined]
     return DocumentConverter(
         allowed_formats=[*formats, InputFormat.IMAGE],
         format_options={

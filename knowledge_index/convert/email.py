@@ -15,6 +15,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
+from typing import cast
 
 import lxml.html
 from lxml import etree
@@ -76,7 +77,8 @@ def _body_text(message: EmailMessage) -> tuple[str, str]:
     try:
         content = part.get_content()
     except (LookupError, UnicodeError):  # unknown or lying charset: fall back to bytes
-        content = part.get_payload(decode=True).decode("cp1252", errors="replace")
+        # decode=True returns a leaf part's bytes (typeshed's return type is wider).
+        content = cast("bytes", part.get_payload(decode=True)).decode("cp1252", errors="replace")
     if part.get_content_subtype() == "html":
         return html_to_text(content), "html"
     return content.replace("\r\n", "\n").strip(), "plain"
@@ -97,8 +99,9 @@ def _attachment_parts(message: EmailMessage) -> list[EmailMessage]:
             parts.append(part)
     if message.get_content_type() == "multipart/signed":
         inner = message.get_payload()
-        if isinstance(inner, list) and inner and inner[0].is_multipart():
-            parts = _attachment_parts(inner[0]) + [p for p in parts if p not in inner[0].walk()]
+        first = inner[0] if isinstance(inner, list) and inner else None
+        if isinstance(first, EmailMessage) and first.is_multipart():  # policy.default parses
+            parts = _attachment_parts(first) + [p for p in parts if p not in first.walk()]
     # Pictures referenced from the HTML body live inside the body's multipart/related.
     taken = {id(p) for p in parts}
     parts += [
@@ -158,10 +161,13 @@ def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[
     attachments: list[Attachment] = []
     children: list[ChildDocument] = []
     for index, part in enumerate(_attachment_parts(message), start=1):
-        payload = part.get_payload(decode=True)
+        # decode=True: a leaf part's bytes, None for a container (typeshed's type is wider).
+        payload = cast("bytes | None", part.get_payload(decode=True))
         if payload is None:  # an attached message/rfc822 keeps its structure
             inner = part.get_payload()
-            payload = inner[0].as_bytes() if isinstance(inner, list) and inner else b""
+            payload = (
+                cast(Message, inner[0]).as_bytes() if isinstance(inner, list) and inner else b""
+            )
         name = part.get_filename() or f"attachment-{index}"
         role = _role(part, name)
         attachments.append(

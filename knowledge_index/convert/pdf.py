@@ -63,11 +63,11 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
         blank = _pages_without_text(document)
         if options.docling_artifacts_path is not None:
             doc = run_docling(data, "pdf", filename, options)
-            engine, used, _ = ocr.engine_for(options.ocr_languages)
+            full_engine, full_used, _ = ocr.engine_for(options.ocr_languages)
             result = build_document(
                 doc, "pdf", data, filename, started, pipeline="docling-standard",
-                provenance={"ocr_engine": engine if blank else None,
-                            "ocr_languages": used if blank else [], "ocr_pages": blank},
+                provenance={"ocr_engine": full_engine if blank else None,
+                            "ocr_languages": full_used if blank else [], "ocr_pages": blank},
             )  # fmt: skip
             if not result.text.strip():
                 raise no_text_error("pdf", filename)

@@ -30,6 +30,7 @@ from knowledge_index.errors import (
     StageError,
     UnsupportedDocument,
 )
+from knowledge_index.extras import require_convert
 
 _log = logging.getLogger(__name__)
 
@@ -161,6 +162,8 @@ class ConversionPool:
     ) -> None:
         from knowledge_index.convert import convert_bytes
 
+        if convert_fn is None:
+            require_convert()  # here, not in a spawned worker where the error would be lost
         self.options = options
         self.requested = workers
         self.cpus_per_worker = cpus_per_worker

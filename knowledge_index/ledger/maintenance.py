@@ -15,9 +15,9 @@ from knowledge_index.objects import store as objects
 from knowledge_index.pipeline import (
     GEN_EVALS_DRAIN_REASON,
     LEGACY_STAGES,
-    accepted_versions,
     check_stage,
     downstream_of,
+    get_stage,
     previous_stage,
     stage_order,
 )
@@ -270,3 +270,13 @@ def audit(
         ),
         {"a": actor, "act": action, "s": subject, "d": json.dumps(detail, default=str)},
     )
+
+
+def accepted_versions(settings: Settings, stage: str) -> list[str]:
+    """The current version, plus its degraded forms whose every lack is still unavoidable."""
+    from itertools import combinations
+
+    version = settings.producer_version(stage)
+    tags = sorted(get_stage(stage).degradations(settings))
+    subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
+    return [version, *(f"{version};degraded={d}" for d in subsets)]

@@ -160,7 +160,10 @@ def in_progress_backfill_assets(instance: DagsterInstance) -> set[AssetKey]:
 
 
 def backfill_status(instance: DagsterInstance, backfill_id: str) -> BulkActionStatus:
-    return instance.get_backfill(backfill_id).status
+    backfill = instance.get_backfill(backfill_id)
+    if backfill is None:
+        raise KeyError(f"no backfill {backfill_id!r} in this instance")
+    return backfill.status
 
 
 # --- 5. an in-process workspace ----------------------------------------------------------
@@ -232,7 +235,7 @@ def validate_instance_folder(folder: str) -> dict[str, Any]:
     config, custom_instance = dagster_instance_config(folder)
     if custom_instance is not None:
         raise ValueError("dagster.yaml names a custom instance class")
-    return config
+    return dict(config)
 
 
 def validate_class_config(config_type: Any, value: Any) -> list[str]:
@@ -240,10 +243,10 @@ def validate_class_config(config_type: Any, value: Any) -> list[str]:
     from dagster._config import process_config
 
     result = process_config(config_type, value)
-    return [] if result.success else [str(e) for e in result.errors]
+    return [] if result.success else [str(e) for e in result.errors or []]
 
 
 def validate_workspace(config: Any, path: str) -> dict[str, Any]:
     from dagster._core.workspace.config_schema import ensure_workspace_config
 
-    return ensure_workspace_config(config, path)
+    return dict(ensure_workspace_config(config, path))

@@ -168,8 +168,8 @@ def compute(
             add(d, "contains_my_deletions")
     # Content and tracked changes decide for the family candidates and neighbours.
     for candidate_id in list(found):
-        other = corpus.body_of(conn, rows[candidate_id].content_hash) or {}
-        other_text = other.get("text") or ""
+        other_body = corpus.body_of(conn, rows[candidate_id].content_hash) or {}
+        other_text = other_body.get("text") or ""
         c = found[candidate_id]
         if sig is not None and "exact_duplicate" not in c.kinds:
             j = minhash.jaccard(sig, minhash.signature(other_text))
@@ -184,7 +184,7 @@ def compute(
             s = lineage.accepted_by_score(revisions, other_text)
             if s >= LINEAGE_FLOOR and "exact_duplicate" not in c.kinds:
                 add(rows[candidate_id], "accepts_my_changes", s)
-        other_revisions = other.get("revisions") or []
+        other_revisions = other_body.get("revisions") or []
         if other_revisions:
             s = lineage.made_against_score(other_revisions, txt)
             if s >= LINEAGE_FLOOR:

@@ -11,15 +11,18 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal
 
 from sqlalchemy import Engine, text
 
 from knowledge_index.artifacts import has_artifact
 from knowledge_index.objects import store as objects
 from knowledge_index.settings import Settings
-from knowledge_index.stages.base import ReadinessStatus
 
+# What a neighbour's readiness can be (the `stages.base.Readiness` protocol returns it).
+ReadinessStatus = Literal[
+    "ready", "busy", "in_progress", "quarantined", "not_found", "pending", "no_text"
+]
 POLL_SECONDS: Final = 0.2
 # (stage, source_object_id) -> the status the row settled in, or None when nothing ran.
 RunInline = Callable[[str, str], str | None]

@@ -143,7 +143,8 @@ def _section_spans(text: str, sections: Sequence[Section]) -> list[tuple[int, in
     ordered = sorted((s for s in sections if s.start < len(text)), key=lambda s: s.start)
     spans: list[tuple[int, int, list[str]]] = []
     stack: list[Section] = []
-    cursor, path = 0, []
+    cursor = 0
+    path: list[str] = []
     for section in ordered:
         if section.start > cursor:
             spans.append((cursor, section.start, path))

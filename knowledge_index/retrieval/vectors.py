@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import lancedb
 import numpy as np
 import pyarrow as pa
 from lancedb.index import BTree, IvfFlat, LabelList
+from lancedb.query import LanceVectorQueryBuilder
 
 from knowledge_index.retrieval.acl import ALLOWED_FIELD, DENIED_FIELD, lance_acl_filter
 from knowledge_index.retrieval.filters import SearchFilters, lance_filter
@@ -155,9 +156,13 @@ class VectorIndex:
         where = " AND ".join(
             f"({c})" for c in (lance_acl_filter(caller_principals), lance_filter(filters)) if c
         )
+        # A vector query builds a LanceVectorQueryBuilder; `search` is typed as its base class.
+        query = cast(
+            LanceVectorQueryBuilder,
+            self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector"),
+        )
         result = (
-            self.table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
-            .distance_type("cosine")
+            query.distance_type("cosine")
             .nprobes(self.nprobes)
             .where(where, prefilter=True)
             .select(["chunk_id", "_distance"])

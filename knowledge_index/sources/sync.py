@@ -344,8 +344,11 @@ def _confirm_deletions(
         .mappings()
         .first()
     )
-    same = watch is not None and watch["fingerprint"] == fingerprint
-    confirmations = watch["confirmations"] + 1 if same else 1
+    confirmations = (
+        watch["confirmations"] + 1
+        if watch is not None and watch["fingerprint"] == fingerprint
+        else 1
+    )
     if confirmations >= required:
         objects.tombstone(conn, missing)
         restart_document(conn, missing)

@@ -10,11 +10,8 @@ from sqlalchemy import Engine
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.objects.store import SourceObject
+from knowledge_index.relations.readiness import ReadinessStatus
 from knowledge_index.settings import Settings
-
-ReadinessStatus = Literal[
-    "ready", "busy", "in_progress", "quarantined", "not_found", "pending", "no_text"
-]
 
 
 class Readiness(Protocol):

@@ -11,10 +11,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from knowledge_index.settings import Settings
+from typing import Any
 
 
 @cache
@@ -60,10 +57,12 @@ class Stage:
     def load_handler(self) -> Any:
         return _instance(self.handler) if isinstance(self.handler, str) else self.handler
 
-    def degradations(self, settings: Settings) -> set[str]:
+    def degradations(self, settings: Any) -> set[str]:
+        """`settings` is a `Settings`; typed loosely because settings reads the pipeline, and a
+        declaration must not import it back."""
         if self.unavoidable_degradations is None:
             return set()
-        fn: Callable[[Settings], set[str]] = load_ref(self.unavoidable_degradations)
+        fn: Callable[[Any], set[str]] = load_ref(self.unavoidable_degradations)
         return set(fn(settings))
 
     def load_offline_policy(self) -> Any:

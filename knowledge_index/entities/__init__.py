@@ -1,0 +1,1 @@
+"""Entities (companies, persons) and their store."""

@@ -1,0 +1,1 @@
+"""Matters and their store."""

@@ -1,0 +1,1 @@
+knowledge_index/sql
