@@ -68,7 +68,7 @@ def _ole2_kind(data: bytes, filename: str) -> DocumentFormat:
     try:
         with olefile.OleFileIO(io.BytesIO(data)) as ole:
             streams = {"/".join(entry) for entry in ole.listdir(streams=True, storages=True)}
-    except OSError as exc:
+    except Exception as exc:  # olefile raises OSError, ValueError, struct errors on bad input
         raise UnsupportedDocument(f"{filename!r} is a corrupt OLE2 compound file ({exc})") from exc
     if "EncryptedPackage" in streams or "EncryptionInfo" in streams:
         raise UnsupportedDocument(f"{filename!r} is password-protected (encrypted Office file)")

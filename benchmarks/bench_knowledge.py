@@ -1,0 +1,157 @@
+"""Knowledge quality on the two evaluation estates, run as a new user would: `ki` commands.
+
+    .venv/bin/python benchmarks/bench_knowledge.py [--estates a,b] [--keep DIR]
+
+For each estate: a fresh KI_HOME, `ki init`, `ki source add`, `ki sync` (which runs every stage
+until idle), `ki export`, then the estate's own scorer. Estate A (knowledge_index_tests/
+evaluation) may be inspected while tuning; estate B (knowledge_index_tests/heldout) is held out.
+The only thing taken from an estate besides its files is what a firm configures anyway: its own
+name (`firm.name`). Document types are mapped to each estate's canonical ids automatically, by
+matching the product ontology's labels and synonyms against the estate's type labels and
+synonyms (no hand-made mapping, so estate B's vocabulary is never read by a person).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ESTATES = {
+    "a": ("knowledge_index_tests.evaluation", ROOT / "knowledge_index_tests/evaluation/estate_a"),
+    "b": ("knowledge_index_tests.heldout", ROOT / "knowledge_index_tests/heldout"),
+}
+
+
+def _fold(value: str) -> str:
+    value = unicodedata.normalize("NFKD", value.casefold())
+    value = "".join(c for c in value if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", " ", value).strip()
+
+
+def _estate_names(package: str) -> dict[str, set[str]]:
+    """Canonical type id -> every label and synonym the estate gives it, folded."""
+    types = importlib.import_module(f"{package}.types")
+    table = next(
+        v for k, v in vars(types).items() if k.isupper() and isinstance(v, dict) and len(v) >= 20
+    )
+    names: dict[str, set[str]] = {}
+    for type_id, entry in table.items():
+        words: set[str] = {_fold(type_id.replace("_", " "))}
+        stack = list(entry) if isinstance(entry, (tuple, list)) else list(vars(entry).values())
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                words.add(_fold(item))
+            elif isinstance(item, (tuple, list, set)):
+                stack.extend(item)
+        names[type_id] = {w for w in words if w}
+    return names
+
+
+def _product_names() -> dict[str, set[str]]:
+    from knowledge_index.ontology import load_ontology
+
+    ontology = load_ontology()
+    names: dict[str, set[str]] = {}
+    for node in ontology.data.nodes:
+        words = {_fold(node.id.rsplit(".", 1)[-1].replace("_", " "))}
+        for value in (node.label_en, node.label_de, *node.terms):
+            if value:
+                words.add(_fold(value))
+        names[node.id] = words
+    return names
+
+
+def type_map(package: str) -> dict[str, str]:
+    """Product type id -> estate canonical id, where a label or synonym is shared."""
+    estate = _estate_names(package)
+    mapping: dict[str, str] = {}
+    for product_id, words in _product_names().items():
+        best = max(estate, key=lambda t: (len(words & estate[t]), -len(t)))
+        if words & estate[best]:
+            mapping[product_id] = best
+    return mapping
+
+
+def _ki(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KI_HOME": str(home)}
+    env.pop("KI_DATABASE_URL", None)
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "ki"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def run_estate(name: str, keep: Path | None) -> dict:
+    package, folder = ESTATES[name]
+    answers_path = next(folder.rglob("answers.json"))
+    answers = json.loads(answers_path.read_text())
+    files = next(p for p in (folder / "files", folder / "estate_b", folder) if p.is_dir())
+    firm = answers.get("firm")
+    firm_name = firm.get("name") if isinstance(firm, dict) else firm
+    home = Path(tempfile.mkdtemp(prefix=f"ki-bench-{name}-"))
+    started = time.monotonic()
+    try:
+        _ki(home, "init").check_returncode()
+        if firm_name:
+            _ki(home, "config", "set", "firm.name", str(firm_name)).check_returncode()
+        _ki(home, "source", "add", "estate", str(files), "--allow", "*").check_returncode()
+        sync = _ki(home, "sync")
+        seconds = time.monotonic() - started
+        export = home / "export.jsonl"
+        _ki(home, "export", "--out", str(export)).check_returncode()
+        mapping = home / "types.json"
+        mapping.write_text(json.dumps(type_map(package)))
+        flag = "--types" if name == "a" else "--type-map"
+        scored = subprocess.run(
+            [sys.executable, "-m", f"{package}.scoring", str(export), flag, str(mapping)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if keep:
+            keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy(export, keep / f"export_{name}.jsonl")
+        return {
+            "estate": name,
+            "seconds": round(seconds, 1),
+            "sync_exit": sync.returncode,
+            "table": scored.stdout + scored.stderr,
+        }
+    finally:
+        # The embedded Postgres outlives the commands (no `ki db stop` yet): stop it here.
+        subprocess.run(["pkill", "-f", f"postgres.*{home}"], check=False)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--estates", default="a,b")
+    parser.add_argument("--keep", type=Path, help="copy the exports here")
+    args = parser.parse_args()
+    for name in args.estates.split(","):
+        result = run_estate(name.strip(), args.keep)
+        print(
+            f"\n=== estate {result['estate']}: ki sync (all stages) {result['seconds']} s,"
+            f" exit {result['sync_exit']}"
+        )
+        print(result["table"])
+
+
+if __name__ == "__main__":
+    main()
