@@ -177,7 +177,7 @@ import knowledge_index
 from knowledge_index.extras import MissingExtra
 absent = [m for m in sys.argv[1:] if importlib.util.find_spec(m) is None]
 assert absent == sys.argv[1:], f"convert-only packages visible: {set(sys.argv[1:]) - set(absent)}"
-import knowledge_index.cli.app, knowledge_index.mcp.server, knowledge_index.search_service
+import knowledge_index.cli.app, knowledge_index.mcp.server, knowledge_index.retrieval.service
 import knowledge_index.pipeline, knowledge_index.defs  # every stage and the Dagster definitions
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.settings import load_settings
