@@ -118,7 +118,7 @@ def test_validator_accepts_only_refs_that_open_file_returned():
 
     from knowledge_index.gateway import Transcript
     from knowledge_index.gateway.agent import ToolRecord
-    from knowledge_index.stages.relate.handler import RelatedLink, RelateResult, make_validator
+    from knowledge_index.stages.relate.result import RelatedLink, RelateResult, make_validator
 
     transcript = Transcript(
         [
