@@ -189,8 +189,11 @@ def sync(
         console.print(f"... and {len(skipped_lines) - SKIPPED_SHOWN} more skipped entries")
     if handed_off and run:
         _run_pipeline(d)
-    if skipped:
-        raise typer.Exit(EXIT_SKIPPED)
+    # 0 only when nothing is owed and nothing needs attention (the ledger says, not the sync):
+    # a sync that leaves rows owed or quarantined is not "in sync". A skipped source is 2 when
+    # everything else is in order.
+    code = _status_exit(settings)
+    raise typer.Exit(EXIT_SKIPPED if skipped and code == 0 else code)
 
 
 def _run_pipeline(d) -> None:
