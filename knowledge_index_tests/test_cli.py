@@ -78,10 +78,12 @@ def test_operator_flow_status_quarantine_retry(ki_env, tmp_path):
     (estate / "a.txt").write_text("alpha", encoding="utf-8")
     (estate / "big.txt").write_bytes(b"a" * (1024 * 1024 + 1))
     assert ki("config", "set", "pipeline.max_file_mb", "1").exit_code == 0
-    assert ki("source", "add", "estate", str(estate)).exit_code == 0
-    dup = ki("source", "add", "estate", str(estate))
+    implicit = ki("source", "add", "estate", str(estate))
+    assert implicit.exit_code == 1 and "--allow PRINCIPAL" in implicit.stderr
+    assert ki("source", "add", "estate", str(estate), "--public").exit_code == 0
+    dup = ki("source", "add", "estate", str(estate), "--public")
     assert dup.exit_code == 1 and "already exists" in dup.stderr
-    missing = ki("source", "add", "other", str(tmp_path / "nope"))
+    missing = ki("source", "add", "other", str(tmp_path / "nope"), "--allow", "group:x")
     assert missing.exit_code == 1 and "is not a folder" in missing.stderr
 
     synced = ki("sync")
@@ -112,7 +114,7 @@ def test_rerun_states_counts_and_downstream(ki_env, tmp_path, stage):
     estate.mkdir()
     for i in range(3):
         (estate / f"{i}.txt").write_text(str(i), encoding="utf-8")
-    ki("source", "add", "estate", str(estate))
+    assert ki("source", "add", "estate", str(estate), "--allow", "group:team").exit_code == 0
     ki("sync")
     out = ki("rerun", stage, "--yes", "--no-run")
     assert out.exit_code == 0
@@ -140,3 +142,19 @@ def test_migrate_is_idempotent_and_records_each_file(ki_env):
             for r in conn.execute(text("SELECT name FROM ki_schema_migrations ORDER BY version"))
         ]
     assert recorded == [m.name for m in discover()]
+
+
+def test_home_and_what_is_written_in_it_are_private(ki_env):
+    from knowledge_index.settings import load_settings
+
+    home = load_settings().home
+    if home.exists():
+        home.chmod(0o755)  # as an earlier release left it
+    assert ki("init").exit_code == 0
+    assert ki("config", "set", "pipeline.max_file_mb", "100").exit_code == 0
+    assert home.stat().st_mode & 0o777 == 0o700
+    written = [p for p in home.rglob("*") if p.is_file()]
+    assert config_path() in written
+    assert all(p.stat().st_mode & 0o077 == 0 for p in written), [
+        (p, oct(p.stat().st_mode)) for p in written if p.stat().st_mode & 0o077
+    ]

@@ -31,6 +31,14 @@ app = typer.Typer(
 source_app = typer.Typer(help="Manage sources.", no_args_is_help=True)
 config_app = typer.Typer(help="Show or edit the saved configuration.", no_args_is_help=True)
 db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
+
+
+@app.callback()
+def _private_files() -> None:
+    # Every file a command writes (config, blobs, index, logs) is private to the owner.
+    os.umask(0o077)
+
+
 app.add_typer(source_app, name="source")
 app.add_typer(config_app, name="config")
 app.add_typer(db_app, name="db")
@@ -71,15 +79,27 @@ def source_add(
     name: str,
     path: Path,
     interval: int = typer.Option(300, help="Seconds between scheduled syncs."),
-    allow: list[str] = typer.Option(["*"], help="Default principals allowed (repeatable)."),
+    allow: list[str] = typer.Option(
+        [], help="Principals allowed by default (repeatable), e.g. group:litigation."
+    ),
+    public: bool = typer.Option(False, "--public", help="Everyone may read it (allow '*')."),
     deny: list[str] = typer.Option([], help="Default principals denied (repeatable)."),
     follow_symlinks: bool = typer.Option(
         False, help="Follow symbolic links to files inside the folder (never outside it)."
     ),
 ) -> None:
-    """Register a folder as a source."""
+    """Register a folder as a source (say who may read it: --allow ... or --public)."""
+    from knowledge_index.errors import ConfigError
     from knowledge_index.sources.base import AccessGrants
     from knowledge_index.sources.registry import add_source
+
+    if not allow and not public:
+        # A silent default of "everyone" would publish a walled folder by forgetting a flag.
+        raise ConfigError(
+            "say who may read this source: --allow PRINCIPAL (repeatable) or --public"
+        )
+    if public:
+        allow = [*allow, "*"]
 
     _, engine = open_db()
     with engine.begin() as conn:

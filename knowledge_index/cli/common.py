@@ -56,6 +56,17 @@ def handle_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def private_home(home) -> None:
+    """KI_HOME holds the firm's documents (blobs, artifacts, the index, the database): 0700,
+    and everything written below it private to its owner."""
+    import os
+
+    os.umask(0o077)
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if home.stat().st_mode & 0o077:
+        home.chmod(0o700)
+
+
 def open_db():
     """Settings and a migrated engine."""
     from knowledge_index.db import get_engine
@@ -63,6 +74,7 @@ def open_db():
     from knowledge_index.settings import load_settings
 
     settings = load_settings()
+    private_home(settings.home)
     engine = get_engine(settings)
     migrate(engine)
     return settings, engine
