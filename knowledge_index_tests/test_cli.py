@@ -158,3 +158,28 @@ def test_home_and_what_is_written_in_it_are_private(ki_env):
     assert all(p.stat().st_mode & 0o077 == 0 for p in written), [
         (p, oct(p.stat().st_mode)) for p in written if p.stat().st_mode & 0o077
     ]
+
+
+def test_bulk_retry_by_class_counts_first_then_releases_all_in_one_run(ki_env, tmp_path):
+    estate = tmp_path / "estate"
+    estate.mkdir()
+    (estate / "ok.txt").write_text("fine", encoding="utf-8")
+    for i in range(3):
+        (estate / f"big-{i}.txt").write_bytes(b"a" * (1024 * 1024 + 1))
+    assert ki("config", "set", "pipeline.max_file_mb", "1").exit_code == 0
+    assert ki("source", "add", "estate", str(estate), "--public").exit_code == 0
+    assert ki("sync").exit_code == 1
+    grouped = ki("quarantine")
+    assert "ArtifactTooLarge" in grouped.stdout and "ki retry --class" in grouped.stdout
+
+    dry = ki("retry", "--class", "ArtifactTooLarge")
+    assert dry.exit_code == 1 and "dry run: 3 document(s)" in dry.stdout
+    assert len(json.loads(ki("quarantine", "--json").stdout)) == 3  # nothing released
+    assert ki("retry", "--infrastructure").stdout.count("dry run: 0 document(s)") == 1
+
+    assert ki("config", "set", "pipeline.max_file_mb", "2").exit_code == 0
+    released = ki("retry", "--class", "ArtifactTooLarge", "--yes")
+    assert "released 3 document(s)" in released.stdout
+    assert json.loads(ki("quarantine", "--json").stdout) == []
+    assert released.exit_code == 0, released.stdout  # all ran: in sync
+    assert ki("retry").exit_code == 1  # nothing named, nothing selected: an error

@@ -361,7 +361,15 @@ def quarantine(
             )
         console.print(table)
         if entries:
-            console.print("release one with: ki retry DOCUMENT [--stage STAGE]")
+            from knowledge_index.ledger.maintenance import QuarantinedRow
+
+            _print_groups(
+                [QuarantinedRow(e.source_object_id, e.stage, e.error_class, None) for e in entries]
+            )
+            console.print(
+                "release one with: ki retry DOCUMENT [--stage STAGE]; in bulk: ki retry"
+                " --class CLASS | --stage STAGE | --infrastructure | --all [--yes]"
+            )
         # Not quarantined, but not whole either: what the installation lacks, and the cure.
         _print_degraded(degraded)
     raise typer.Exit(EXIT_ATTENTION if entries else 0)
@@ -370,17 +378,46 @@ def quarantine(
 @app.command()
 @handle_errors
 def retry(
-    document: str,
+    document: str | None = typer.Argument(None, help="One source object id to release."),
     stage: str | None = typer.Option(
         None,
-        help="Stage to release (the earliest quarantined stage is released if it comes first).",
+        help="Stage to release (the earliest quarantined stage is released if it comes first);"
+        " with no DOCUMENT: every document quarantined in this stage.",
     ),
-    run: bool = typer.Option(True, help="Start a run right away."),
+    error_class: str | None = typer.Option(
+        None, "--class", help="Every document quarantined with this error class."
+    ),
+    infrastructure: bool = typer.Option(
+        False, "--infrastructure", help="Every casualty of an outage (gateway, converter)."
+    ),
+    every: bool = typer.Option(False, "--all", help="Every quarantined document."),
+    yes: bool = typer.Option(False, "--yes", help="Release them (without it: a dry-run count)."),
+    run: bool = typer.Option(True, help="Start one run right away."),
 ) -> None:
-    """Release a quarantined document: fresh attempts, downstream invalidated, run launched."""
-    from knowledge_index.ledger.maintenance import retry_quarantined
+    """Release quarantined documents: one by id, or in bulk by stage, class or outage."""
+    from knowledge_index.errors import ConfigError
+    from knowledge_index.ledger.maintenance import quarantined_rows, retry_many, retry_quarantined
 
     settings, engine = open_db()
+    if document is None:
+        if not (stage or error_class or infrastructure or every):
+            raise ConfigError(
+                "name a DOCUMENT, or select with --stage, --class, --infrastructure or --all"
+            )
+        with engine.begin() as conn:
+            rows = quarantined_rows(
+                conn, stage=stage, error_class=error_class, infrastructure=infrastructure
+            )
+            _print_groups(rows)
+            if not yes:
+                documents = len({r.source_object_id for r in rows})
+                console.print(f"dry run: {documents} document(s) would be released; add --yes")
+                raise typer.Exit(EXIT_ATTENTION if rows else 0)
+            reports = retry_many(conn, settings, rows)
+        console.print(f"released {len(reports)} document(s); one run follows")
+        if run and reports:
+            _run_pipeline(driver(settings))
+        raise typer.Exit(_status_exit(settings))
     with engine.begin() as conn:
         r = retry_quarantined(conn, settings, document, stage=stage)
     console.print(
@@ -405,6 +442,17 @@ def retry(
         )
     if run:
         _run_pipeline(driver(settings))
+
+
+def _print_groups(rows) -> None:
+    """Quarantined rows counted by stage and error class."""
+    from collections import Counter
+
+    counts = Counter((r.stage, r.error_class or "?") for r in rows)
+    table = Table("stage", "error class", "documents")
+    for (stage_name, cls), n in sorted(counts.items()):
+        table.add_row(stage_name, cls, str(n))
+    console.print(table)
 
 
 @app.command()

@@ -260,6 +260,62 @@ def retry_quarantined(
     return report
 
 
+# Casualties of an outage rather than of the document: the gateway or a converter service was
+# down, overloaded or misconfigured (a revoked key), so releasing them after the fix is safe.
+INFRASTRUCTURE_CLASSES = ("InfrastructureError", "ProviderPermanentError", "ProviderCooldown")
+
+
+@dataclass(frozen=True)
+class QuarantinedRow:
+    source_object_id: str
+    stage: str
+    error_class: str | None
+    kind: str | None
+
+
+def quarantined_rows(
+    conn: Connection,
+    *,
+    stage: str | None = None,
+    error_class: str | None = None,
+    infrastructure: bool = False,
+) -> list[QuarantinedRow]:
+    """Quarantined rows matching every filter given (none: all of them), in a stable order."""
+    if stage is not None:
+        check_stage(stage)
+    rows = conn.execute(
+        text(
+            "SELECT source_object_id, stage, last_error->>'class' AS error_class,"
+            " last_error->>'kind' AS kind FROM processing_state WHERE status = 'quarantined'"
+            " AND (CAST(:stage AS text) IS NULL OR stage = :stage)"
+            " AND (CAST(:cls AS text) IS NULL OR last_error->>'class' = :cls)"
+            " AND (NOT :infra OR last_error->>'kind' = 'infrastructure'"
+            "  OR last_error->>'class' = ANY(CAST(:infra_classes AS text[])))"
+            " ORDER BY source_object_id, stage"
+        ),
+        {
+            "stage": stage,
+            "cls": error_class,
+            "infra": infrastructure,
+            "infra_classes": list(INFRASTRUCTURE_CLASSES),
+        },
+    ).mappings()
+    return [QuarantinedRow(**r) for r in rows]
+
+
+def retry_many(
+    conn: Connection, settings: Settings, rows: list[QuarantinedRow], *, actor: str = "cli"
+) -> list[RetryReport]:
+    """Release every selected document (its earliest quarantined stage), in one transaction."""
+    wanted: dict[str, str] = {}
+    for r in rows:
+        wanted.setdefault(r.source_object_id, r.stage)
+    return [
+        retry_quarantined(conn, settings, source_object_id, stage=stage, actor=actor)
+        for source_object_id, stage in sorted(wanted.items())
+    ]
+
+
 def audit(
     conn: Connection, actor: str, action: str, subject: str | None, detail: dict[str, Any]
 ) -> None:
