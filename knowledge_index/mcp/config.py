@@ -30,6 +30,9 @@ class McpSettings(BaseSettings):
     jwt_issuer: str | None = None
     jwt_audience: str | None = None
     jwt_algorithm: str = "RS256"
+    # A token whose lifetime (exp - iat) or age exceeds this is refused: a stolen long-lived
+    # token must not open the index for days.
+    jwt_max_age_seconds: int = Field(8 * 3600, ge=60, le=30 * 24 * 3600)
     groups_claim: str = "groups"
     # HMAC key for audit fingerprints (and, derived from it, cursor signatures).
     audit_key: str | None = None

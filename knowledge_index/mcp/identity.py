@@ -56,12 +56,20 @@ class KiJWTVerifier(JWTVerifier):
     principals reject the token (401) rather than authenticating a caller who can see nothing.
     """
 
-    def __init__(self, *, jwks_file: Path | None, groups_claim: str, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        jwks_file: Path | None,
+        groups_claim: str,
+        max_age_seconds: int,
+        **kwargs: Any,
+    ) -> None:
         if jwks_file is not None:
             kwargs["jwks_uri"] = jwks_file.resolve().as_uri()
         super().__init__(**kwargs)
         self._jwks_file = jwks_file
         self._groups_claim = groups_claim
+        self._max_age = max_age_seconds
 
     async def _fetch_jwks(self) -> dict[str, Any]:
         if self._jwks_file is None:
@@ -70,13 +78,31 @@ class KiJWTVerifier(JWTVerifier):
 
     async def load_access_token(self, token: str) -> AccessToken | None:
         access = await super().load_access_token(token)
-        if access is None or "exp" not in access.claims:
+        if access is None or "exp" not in access.claims or not self._fresh(access.claims):
             return None
         try:
             principals_from_claims(access.claims, self._groups_claim)
         except AclError:
             return None
         return access
+
+    def _fresh(self, claims: dict[str, Any]) -> bool:
+        """Issued (`iat`), not from the future, and neither minted for nor held longer than the
+        maximum age."""
+        import time
+
+        issued, expires = claims.get("iat"), claims.get("exp")
+        if not isinstance(issued, int | float) or not isinstance(expires, int | float):
+            return False
+        now = time.time()
+        return (
+            issued <= now + CLOCK_SKEW_SECONDS
+            and expires - issued <= self._max_age
+            and now - issued <= self._max_age
+        )
+
+
+CLOCK_SKEW_SECONDS = 60
 
 
 def _public_key(value: str) -> str:
@@ -99,6 +125,13 @@ def build_verifier(mcp: McpSettings) -> KiJWTVerifier:
         )
     if mcp.jwks_file and not mcp.jwks_file.is_file():
         raise ConfigError(f"KI_MCP__JWKS_FILE {mcp.jwks_file} is not a file")
+    if not (mcp.jwt_issuer and mcp.jwt_audience):
+        # Without both, any token the key signed is accepted, including ones minted for
+        # another application by the same identity provider.
+        raise ConfigError(
+            "the HTTP transport needs the expected token issuer and audience: set"
+            " KI_MCP__JWT_ISSUER and KI_MCP__JWT_AUDIENCE"
+        )
     return KiJWTVerifier(
         public_key=_public_key(mcp.jwt_public_key) if mcp.jwt_public_key else None,
         jwks_file=mcp.jwks_file,
@@ -106,6 +139,7 @@ def build_verifier(mcp: McpSettings) -> KiJWTVerifier:
         issuer=mcp.jwt_issuer,
         audience=mcp.jwt_audience,
         algorithm=mcp.jwt_algorithm,
+        max_age_seconds=mcp.jwt_max_age_seconds,
     )
 
 

@@ -269,6 +269,26 @@ def test_bad_input_is_a_clear_error_and_leaks_nothing(http_server, mcp_corpus):
     assert_clean_error(other, "invalid cursor")
 
 
+def _unsigned_token(server) -> str:
+    """`alg: none` with the right claims: a verifier that honours the header would accept it."""
+    import base64
+    import json as _json
+
+    def part(value: dict) -> str:
+        return base64.urlsafe_b64encode(_json.dumps(value).encode()).rstrip(b"=").decode()
+
+    now = int(time.time())
+    claims = {
+        "sub": "alice",
+        "iss": server.issuer,
+        "aud": server.audience,
+        "iat": now,
+        "exp": now + 600,
+        "groups": [],
+    }
+    return f"{part({'alg': 'none', 'typ': 'JWT'})}.{part(claims)}."
+
+
 def test_missing_forged_or_expired_tokens_get_401(http_server):
     from fastmcp.server.auth.providers.jwt import RSAKeyPair
 
@@ -280,9 +300,34 @@ def test_missing_forged_or_expired_tokens_get_401(http_server):
         subject="alice", issuer=http_server.issuer, audience="someone-else"
     )
     bad_group = http_server.token("alice", ["x' OR '1'='1"])
+    wrong_issuer = http_server.keys.create_token(
+        subject="alice", issuer="https://other-idp.example", audience=http_server.audience
+    )
+    too_long = http_server.token("alice", expires_in_seconds=30 * 24 * 3600)
+    unsigned = _unsigned_token(http_server)
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
     headers = {"Accept": "application/json, text/event-stream"}
-    for token in (None, "garbage", forged, expired, wrong_audience, bad_group):
+    good = http_server.token("alice")
+    ok = httpx.post(
+        http_server.url,
+        json=body,
+        headers={**headers, "Authorization": f"Bearer {good}"},
+        timeout=10,
+    )
+    # Past authentication (the session handshake is the next hurdle): the refusals below are
+    # about the tokens, not the request.
+    assert ok.status_code != 401, ok.text
+    for token in (
+        None,
+        "garbage",
+        forged,
+        expired,
+        wrong_audience,
+        bad_group,
+        wrong_issuer,
+        too_long,
+        unsigned,
+    ):
         auth = {"Authorization": f"Bearer {token}"} if token else {}
         response = httpx.post(http_server.url, json=body, headers={**headers, **auth}, timeout=10)
         assert response.status_code == 401, (token, response.status_code)
