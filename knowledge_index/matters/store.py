@@ -171,3 +171,12 @@ def assignment_of(conn: Connection, source_object_id: str) -> dict[str, Any] | N
         .first()
     )
     return dict(row) if row else None
+
+
+def list_matters(conn: Connection, project: str = DEFAULT_PROJECT) -> list[Matter]:
+    """Every matter of the project (a firm has hundreds or thousands, not millions)."""
+    rows = conn.execute(
+        text(f"SELECT {_COLUMNS} FROM matters WHERE project = :p ORDER BY reference_key"),
+        {"p": project},
+    ).mappings()
+    return [Matter.model_validate(dict(r)) for r in rows]
