@@ -26,7 +26,7 @@ from knowledge_index.matters.references import ReferenceScheme
 MIN_IDENTIFIED: Final = 2  # matter folders with an identifier needed to call a level
 MIN_SHARE: Final = 0.5  # of the siblings in one container that begin with an identifier
 # An identifier nobody configured: short, at least two digits, no spaces.
-_TOKEN: Final = re.compile(r"^(?=(?:\S*?\d){2})[^\s]{2,24}")
+_TOKEN: Final = re.compile(r"^(?=(?:\S*?\d){2})[^\s]{3,24}")
 _NOT_IDENTIFIER: Final = re.compile(
     r"^(?:(?:19|20)\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)$"
 )

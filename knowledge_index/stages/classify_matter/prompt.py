@@ -133,21 +133,36 @@ def _known(
 ) -> dict[str, KnownMatter]:
     """Known matters by key: the discovered matter folders, then the ledger's matters."""
     known: dict[str, KnownMatter] = {}
+    # A matter in the ledger filed in a title-only folder (its documents name its reference)
+    # is that folder's matter: it lends the folder its reference.
+    filed_as: dict[str, Matter] = {}
+    for matter in matters:
+        if scheme.is_reference(matter.reference_number):
+            for f in matter.folders:
+                filed_as.setdefault(f, matter)
     for m in convention.matter_folders:
         ref = m.reference or title_only_reference(m.client, m.title)
         key = m.key or scheme.key(ref)
+        if m.key is None and m.path in filed_as:
+            ref, key = filed_as[m.path].reference_number, filed_as[m.path].reference_key
         known[key] = KnownMatter(key, ref, m.title, m.client, m.path, files[m.path])
+    folders = {m.folder: k for k, m in known.items()}
     for matter in matters:
         if matter.reference_number.startswith(PLACEHOLDER_PREFIX):
             continue
+        if any(f in folders and folders[f] != matter.reference_key for f in matter.folders):
+            continue  # a second matter for a folder that already has one: not a new name
         entry = known.get(matter.reference_key)
         if entry is None:
             known[matter.reference_key] = KnownMatter(
                 matter.reference_key, matter.reference_number, matter.title
             )
-        elif matter.title and matter.title != entry.title:
+        elif matter.title and matter.title not in entry.title:
             entry.title = f"{entry.title} {matter.title}"
     return known
+
+
+_NOWHERE: Final = KnownMatter("", "", "")
 
 
 def _candidates(
@@ -161,7 +176,9 @@ def _candidates(
     out: list[ReferenceCandidate] = []
     by_folder = _folder_titles(path, scheme)
 
-    def add(ref: str, key: str, origin: Origin, title: str = "", score: float = 0.0) -> None:
+    def add(
+        ref: str, key: str, origin: Origin, title: str = "", score: float = 0.0, filed: str = ""
+    ) -> None:
         if any(c.key == key for c in out):
             return
         entry = known.get(key)
@@ -176,19 +193,28 @@ def _candidates(
                 known=entry is not None,
                 may_create=bool(creatable),
                 score=score,
-                filed_in=entry.folder if entry else "",
+                filed_in=filed or (entry.folder if entry else ""),
             )
         )
 
     found = scheme.ranked(path, excerpt, subject)
     for f in found:
         if f.origin == "marker":
-            # Inside a title-only matter folder the marker most likely names that matter.
-            title = folder.title if folder is not None and folder.key is None else ""
-            add(f.reference, f.key, "marker", title or by_folder.get(f.key, ""))
+            # Inside a title-only matter folder, a marker naming no other known matter names
+            # this folder's matter: the folder's title, and the folder is where it is filed.
+            own = folder is not None and folder.key is None and not known.get(f.key, _NOWHERE).folder
+            add(
+                f.reference,
+                f.key,
+                "marker",
+                folder.title if own and folder else by_folder.get(f.key, ""),
+                filed=folder.path if own and folder else "",
+            )
     if folder is not None:
-        ref = folder.reference or title_only_reference(folder.client, folder.title)
-        add(ref, folder.key or scheme.key(ref), "folder", folder.title)
+        # The known entry carries a title-only folder's borrowed reference, if it has one.
+        entry = next((k for k in known.values() if k.folder == folder.path), None)
+        ref = entry.reference if entry else title_only_reference(folder.client, folder.title)
+        add(ref, entry.key if entry else scheme.key(ref), "folder", folder.title)
     for f in found:
         if f.origin == "path":
             add(f.reference, f.key, "path", by_folder.get(f.key, ""))
