@@ -70,6 +70,7 @@ def test_numbers_that_only_look_like_references_are_no_evidence(text: str) -> No
         ("Our ref 12345.001 · Privileged", "12345.001"),
         ("Matter No. M-10482", "M-10482"),
         ("Mandat AZ 219/24 Projekt Falke", "0219/24"),
+        ("Az. 219-24", "0219/24"),
         ("Rechnung Nr. 2024-0871 · Unser Zeichen: 2023/0542", "2023-0542"),
     ],
 )

@@ -33,18 +33,23 @@ from knowledge_index.stages.classify_matter.prompt import (
     build_evidence,
     messages,
 )
+from knowledge_index.stages.classify_matter.offline import usable
 from knowledge_index.stages.classify_matter.result import ClassifyResult, validate_result
 from knowledge_index.stages.classify_matter.tools import matter_tools
 from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
 CLASSIFICATION: Final = "classification"
+STRONG: Final = frozenset({"marker", "folder", "path"})
 
 
 def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:
-    """Reference numbers the file names, each checked under its lock; then the placeholder."""
+    """Strong evidence only (marker, matter folder, folder name), each checked under its lock;
+    then the placeholder. A bare number or a content mention the model passed over stays so."""
     obj = ctx.source_object
-    for ref in evidence.reference_candidates:
+    for ref in usable(evidence.reference_candidates):
+        if ref.origin not in STRONG:
+            continue
         with ctx.engine.begin() as conn:
             conn.execute(
                 text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),

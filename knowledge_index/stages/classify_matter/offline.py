@@ -23,6 +23,7 @@ from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, Refe
 TITLE_MATCH_SCORE: Final = 20.0
 CONTENT_MIN_SCORE: Final = 1.5  # e.g. one distinctive title word and one filed-document word
 CONTENT_MARGIN: Final = 2.0  # the best content mention must score this many times the next
+LIST_MIN: Final = 3  # known matters named by reference that make a file a list of matters
 
 
 def _hits(exchange: ToolExchange) -> list[dict[str, Any]]:
@@ -35,6 +36,10 @@ def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
     """The candidates worth acting on, in evidence order."""
     bare = [r for r in refs if r.origin in ("subject", "text") and r.known]
     content = [r for r in refs if r.origin == "content"]
+    named = {r.key for r in refs if r.origin in ("marker", "subject", "text") and r.known}
+    if len(named) >= LIST_MIN:
+        # A deadline list or a status report names many matters and belongs to none of them.
+        return [r for r in refs if r.origin in ("folder", "path")]
     out: list[ReferenceCandidate] = []
     for r in refs:
         if r.origin in ("marker", "folder", "path"):
