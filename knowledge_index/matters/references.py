@@ -85,12 +85,8 @@ class ReferenceScheme:
         exclusions: Sequence[str],
     ) -> None:
         self.patterns = [(p, re.compile(f"(?:{p.regex}){INITIALS}")) for p in patterns]
-        self.marker = re.compile(
-            r"(?<!\w)(?:" + "|".join(markers) + r")[\s:#.]*$", re.I
-        )
-        self.exclusion = re.compile(
-            r"(?<!\w)(?:" + "|".join(exclusions) + r")[\s:#.]*$", re.I
-        )
+        self.marker = re.compile(r"(?<!\w)(?:" + "|".join(markers) + r")[\s:#.]*$", re.I)
+        self.exclusion = re.compile(r"(?<!\w)(?:" + "|".join(exclusions) + r")[\s:#.]*$", re.I)
 
     # --- identity ------------------------------------------------------------------------------
 
@@ -245,7 +241,9 @@ def scheme_for(firm: FirmSettings | Settings | None = None) -> ReferenceScheme:
         firm = firm.firm
     if firm is None:
         return _cached(
-            tuple((p["name"], p["regex"], p["canonical"]) for p in DEFAULT_MATTER_REFERENCE_PATTERNS),
+            tuple(
+                (p["name"], p["regex"], p["canonical"]) for p in DEFAULT_MATTER_REFERENCE_PATTERNS
+            ),
             DEFAULT_MATTER_REFERENCE_MARKERS,
             DEFAULT_MATTER_REFERENCE_EXCLUSIONS,
         )

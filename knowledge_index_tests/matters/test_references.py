@@ -31,7 +31,9 @@ def test_every_written_form_of_a_matter_has_one_key(forms: list[str]) -> None:
 
 
 def test_different_styles_stay_different_matters() -> None:
-    keys = [SCHEME.key(f) for f in ["2024/0173", "0173/24", "HB-2024-0173", "12345.001", "12345.002"]]
+    keys = [
+        SCHEME.key(f) for f in ["2024/0173", "0173/24", "HB-2024-0173", "12345.001", "12345.002"]
+    ]
     assert len(set(keys)) == len(keys)
 
 

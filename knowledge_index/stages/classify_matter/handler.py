@@ -28,12 +28,12 @@ from knowledge_index.matters.store import (
     get_or_create_matter,
 )
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.classify_matter.offline import usable
 from knowledge_index.stages.classify_matter.prompt import (
     ClassifyEvidence,
     build_evidence,
     messages,
 )
-from knowledge_index.stages.classify_matter.offline import usable
 from knowledge_index.stages.classify_matter.result import ClassifyResult, validate_result
 from knowledge_index.stages.classify_matter.tools import matter_tools
 from knowledge_index.stages.model import batch_gateway

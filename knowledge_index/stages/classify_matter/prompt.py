@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, Field
-
-from knowledge_index.gateway.evidence import Evidence, evidence_message
 from sqlalchemy import Connection
 
+from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
 from knowledge_index.matters.folders import known_titles, neighbourhood
 from knowledge_index.matters.mentions import KnownMatter, rank_mentions
@@ -88,8 +87,9 @@ class ClassifyEvidence(Evidence):
     parent_folder_title: str = Field(description="The parent folder's name without a reference.")
     email_subject: str | None = None
     matter_folder: MatterFolder | None = Field(
-        None, description="The matter folder the file sits in, per the source's discovered"
-        " matter-folder convention (None: a loose file: inbox, scans, top level, templates)."
+        None,
+        description="The matter folder the file sits in, per the source's discovered"
+        " matter-folder convention (None: a loose file: inbox, scans, top level, templates).",
     )
     folder_neighbourhood: str
     known_documents_nearby: list[str]
@@ -186,7 +186,9 @@ def _candidates(
         out.append(
             ReferenceCandidate(
                 # A bare or content mention is filed under the known matter's own written form.
-                reference=ref if origin in ("marker", "folder", "path") or not entry else entry.reference,
+                reference=ref
+                if origin in ("marker", "folder", "path") or not entry
+                else entry.reference,
                 key=key,
                 origin=origin,
                 folder_title=title or (entry.title if entry else ""),
@@ -202,7 +204,9 @@ def _candidates(
         if f.origin == "marker":
             # Inside a title-only matter folder, a marker naming no other known matter names
             # this folder's matter: the folder's title, and the folder is where it is filed.
-            own = folder is not None and folder.key is None and not known.get(f.key, _NOWHERE).folder
+            own = (
+                folder is not None and folder.key is None and not known.get(f.key, _NOWHERE).folder
+            )
             add(
                 f.reference,
                 f.key,
