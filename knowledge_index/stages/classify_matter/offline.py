@@ -6,9 +6,10 @@ a reference, a known matter's reference bare in the text, a known matter the con
 title or parties), and walks them: a candidate found by `search_matters` is submitted; one that
 is real evidence of a matter (`may_create`) and not found is created and submitted; anything
 else is passed over. A bare reference counts only when it is the only known one in the file
-(a deadline list naming four matters belongs to none), a content mention only when it is strong
-and leads the next by a distinctive word. With nothing left, a title search must match the folder name,
-else it submits null and the stage falls back. Deterministic: same request, same answer.
+(a deadline list naming four matters belongs to none), a content mention only when it is
+strong and leads the next by a distinctive word. With nothing left, a title search must match
+the folder name, else it submits null and the stage falls back. Deterministic: same request,
+same answer.
 """
 
 from __future__ import annotations

@@ -179,7 +179,8 @@ def _candidates(
     def add(
         ref: str, key: str, origin: Origin, title: str = "", score: float = 0.0, filed: str = ""
     ) -> None:
-        if any(c.key == key for c in out):
+        # Content mentions keep their full ranking (the runner-up tells whether one stands out).
+        if origin != "content" and any(c.key == key for c in out):
             return
         entry = known.get(key)
         creatable = origin in ("marker", "folder", "path") or (entry is not None and entry.folder)
