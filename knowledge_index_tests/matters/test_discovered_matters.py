@@ -63,3 +63,16 @@ def test_unknown_folder_style_yields_matters_from_discovery(engine, processed):
     # Invoice and court numbers never became matters.
     written = {m[0] for m in matters}
     assert not written & {"2024-0871", "2024/0871", "123/24", "3 O 123/24"}
+
+
+def test_source_show_prints_the_discovered_convention(engine, processed):
+    from typer.testing import CliRunner
+
+    from knowledge_index.cli.app import app
+
+    shown = CliRunner().invoke(app, ["source", "show", "estate"], catch_exceptions=False)
+    assert shown.exit_code == 0, shown.output
+    assert "matter folders: level 2" in shown.output
+    assert "unconfigured 3" in shown.output and "title only 1" in shown.output
+    as_json = CliRunner().invoke(app, ["source", "show", "estate", "--json"])
+    assert '"depth": 2' in as_json.output

@@ -166,3 +166,26 @@ def test_discovery_finds_an_unconfigured_style() -> None:
 def test_year_and_date_folders_are_not_a_matter_level() -> None:
     paths = [f"Archiv/{y}/{m:02d}/x.pdf" for y in (2022, 2023, 2024) for m in (1, 2)]
     assert discover(paths, SCHEME).depth is None
+
+
+def test_ki_config_set_takes_a_firm_style(ki_env) -> None:
+    from typer.testing import CliRunner
+
+    from knowledge_index.cli import app
+
+    patterns = [{"name": "kx", "regex": r"KX·(?P<n>\d+)", "canonical": "KX-{n:0>3}"}]
+    done = CliRunner().invoke(
+        app, ["config", "set", "firm.matter_reference_patterns", json.dumps(patterns)]
+    )
+    assert done.exit_code == 0, done.output
+    assert scheme_for(load_settings()).key("Unser Zeichen KX·7") == "KX-007"
+    bad = CliRunner().invoke(
+        app,
+        [
+            "config",
+            "set",
+            "firm.matter_reference_patterns",
+            '[{"name": "x", "regex": "(", "canonical": "x"}]',
+        ],
+    )
+    assert bad.exit_code == 1 and "not a regular expression" in bad.stderr
