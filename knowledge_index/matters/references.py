@@ -37,6 +37,9 @@ PLACEHOLDER_PREFIX: Final = "UNASSIGNED-"
 INITIALS: Final = r"(?:[-/ ](?P<_initials>[A-Z]{2,3}[a-z]?)(?![\w]))?"
 # How far before a number a marker or an excluding label may stand (same line only).
 CONTEXT_CHARS: Final = 48
+# A year with a month or a second year (`2024-03`, `2024/25`): a date or a period, never a
+# matter, whatever pattern it happens to fit.
+_DATE: Final = re.compile(r"^(?:19|20)\d{2}[-/._](?:\d{2})$")
 # Characters that glue a number into a longer identifier when they touch it.
 _GLUE: Final = "/-._·"
 
@@ -85,7 +88,11 @@ class ReferenceScheme:
         exclusions: Sequence[str],
     ) -> None:
         self.patterns = [(p, re.compile(f"(?:{p.regex}){INITIALS}")) for p in patterns]
-        self.marker = re.compile(r"(?<!\w)(?:" + "|".join(markers) + r")[\s:#.]*$", re.I)
+        # A marker may carry its own number word: "Our ref. no.", "Unser Zeichen Nr.".
+        self.marker = re.compile(
+            r"(?<!\w)(?:" + "|".join(markers) + r")\.?(?:\s*(?:nr|no|nummer|number)\.?)?[\s:#.]*$",
+            re.I,
+        )
         self.exclusion = re.compile(r"(?<!\w)(?:" + "|".join(exclusions) + r")[\s:#.]*$", re.I)
 
     # --- identity ------------------------------------------------------------------------------
@@ -96,7 +103,7 @@ class ReferenceScheme:
         for pattern, regex in self.patterns:
             for m in regex.finditer(text):
                 start, end = m.span()
-                if start == end or not _free(text, start, end):
+                if start == end or not _free(text, start, end) or _DATE.match(m.group(0)):
                     continue
                 groups = {
                     k: _normalize_group(v)

@@ -57,6 +57,7 @@ def test_different_styles_stay_different_matters() -> None:
         "Tel. 089 5432 1098, Fax 089 5432 1099",
         "80539 München, 12.03.2024, 2024-03-25",
         "Unser Zeichen: K/2024-117",
+        "Stand 2024-03, Geschäftsjahr 2024/25",
     ],
 )
 def test_numbers_that_only_look_like_references_are_no_evidence(text: str) -> None:
@@ -74,6 +75,8 @@ def test_numbers_that_only_look_like_references_are_no_evidence(text: str) -> No
         ("Mandat AZ 219/24 Projekt Falke", "0219/24"),
         ("Az. 219-24", "0219/24"),
         ("Rechnung Nr. 2024-0871 · Unser Zeichen: 2023/0542", "2023-0542"),
+        ("Our ref. no. 12345.001", "12345.001"),
+        ("Unser Zeichen Nr. 2024/0173", "2024-0173"),
     ],
 )
 def test_a_marker_makes_a_reference_the_firms_own(text: str, key: str) -> None:
@@ -166,6 +169,8 @@ def test_discovery_finds_an_unconfigured_style() -> None:
 def test_year_and_date_folders_are_not_a_matter_level() -> None:
     paths = [f"Archiv/{y}/{m:02d}/x.pdf" for y in (2022, 2023, 2024) for m in (1, 2)]
     assert discover(paths, SCHEME).depth is None
+    months = [f"Scans/{y}-{m:02d} Eingang/x.pdf" for y in (2023, 2024) for m in (1, 2, 3)]
+    assert discover(months, SCHEME).depth is None
 
 
 def test_ki_config_set_takes_a_firm_style(ki_env) -> None:
