@@ -78,11 +78,128 @@ class PipelineSettings(BaseModel):
         return merged
 
 
+class MatterReferencePattern(BaseModel):
+    """One way a firm writes its matter numbers.
+
+    `regex` uses named groups; `canonical` is a `str.format` template over them. Digit-only
+    groups lose their leading zeros before formatting, so `{number:0>4}` gives `0173` for both
+    `173` and `0173`: one key per matter across its written forms. Trailing lawyer initials
+    (`-MS`, ` KW`, `/JW`) are matched by the scheme for every pattern and never enter the key.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64)
+    regex: str = Field(min_length=1)
+    canonical: str = Field(min_length=1)
+
+    @field_validator("regex")
+    @classmethod
+    def _compiles(cls, value: str) -> str:
+        import re
+
+        try:
+            compiled = re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"not a regular expression: {exc}") from exc
+        if not compiled.groupindex:
+            raise ValueError("the regex needs named groups for its canonical form")
+        return value
+
+
+# Shipped defaults: the styles law firms use. Order matters only for equal-length overlaps.
+DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
+    # HB-2024-0173, AKT-2023-0091, HB 2024/0211: an office or register prefix before year/number.
+    {
+        "name": "prefix_year_number",
+        "regex": r"(?P<prefix>[A-Z]{1,4})[- ](?P<year>(?:19|20)\d{2})[-/_](?P<number>\d{3,5})",
+        "canonical": "{prefix}-{year}-{number:0>4}",
+    },
+    # 2024/0173, 2024-0173, 2024_0173
+    {
+        "name": "year_number",
+        "regex": r"(?P<year>(?:19|20)\d{2}) ?[-/_] ?(?P<number>\d{3,5})",
+        "canonical": "{year}-{number:0>4}",
+    },
+    # AZ 123/24, Az. 219-24: the same register as 0219/24, so the same key.
+    {
+        "name": "az_number_year",
+        "regex": r"(?:AZ|Az\.?) ?(?P<number>\d{1,5})[/-](?P<yy>\d{2})(?!\d)",
+        "canonical": "{number:0>4}/{yy}",
+    },
+    # 0173/24, 0412-24 (folder spelling), 388/23
+    {
+        "name": "number_year",
+        "regex": r"(?P<number>\d{3,5})[/-](?P<yy>\d{2})(?!\d)",
+        "canonical": "{number:0>4}/{yy}",
+    },
+    # 19-0042-WB: legacy two-digit year first, four-digit number.
+    {
+        "name": "year2_number",
+        "regex": r"(?P<yy>\d{2})-(?P<number>\d{4})(?!\d)",
+        "canonical": "{yy}-{number:0>4}",
+    },
+    # 12345.001, 12345-001, 12345/001: client number and matter number.
+    {
+        "name": "client_matter",
+        "regex": r"(?P<client>\d{4,6})[./-](?P<matter>\d{3})(?!\d)",
+        "canonical": "{client}.{matter:0>3}",
+    },
+    # M-10482, M10482
+    {
+        "name": "letter_number",
+        "regex": r"(?P<prefix>[A-Z]{1,3})-?(?P<number>\d{4,6})(?!\d)",
+        "canonical": "{prefix}-{number}",
+    },
+)
+
+# Words that introduce the firm's OWN reference. Matched against the text right before a
+# reference ("Unser Zeichen: 2024/0173"); such a reference may create a matter.
+DEFAULT_MATTER_REFERENCE_MARKERS: tuple[str, ...] = (
+    r"unser(?:e|em)?\s+(?:zeichen|az\.?|aktenzeichen|gesch[aä]ftszeichen)",
+    r"u\.\s?z\.",
+    r"our\s+(?:ref(?:erence)?|file)(?:\s+no\.?)?",
+    r"matter(?:\s+(?:no\.?|number|ref\.?))?",
+    r"mandat(?:s)?(?:[-\s]?(?:nr\.?|nummer))?",
+    r"az\.?",
+    r"akte",
+)
+
+# Contexts in which a reference-shaped number is something else (an invoice, a register entry,
+# a court's file, a phone number, an order): such a number is never matter evidence. Matched
+# against the text right before the number; the nearest label wins over an earlier marker.
+DEFAULT_MATTER_REFERENCE_EXCLUSIONS: tuple[str, ...] = (
+    # Any "<label> Nr./No./Nummer/number" that is not one of the firm's markers.
+    r"[\w-]*(?:nr|nummer|no|number)\.?",
+    # Document, order and account words used without "Nr.".
+    r"(?:rechnung|invoice|bill|bestellung|order|auftrag|kunde|customer|konto|account|vorgang"
+    r"|b[uü]rgschaft|garantie|guarantee|police|policy|ticket|urkunde|deed|beleg|receipt)\w*",
+    r"(?:ur|po|re|bv|ust-?id(?:nr)?|vat|tax|steuer)[-\s]?",
+    # Registers, bank and phone identifiers, postal and land-register numbers.
+    r"(?:hr[ab]|gnr|vr|pr|iban|bic|blz|tel\.?|telefon|phone|fax|mobil(?:e)?|plz|blatt)",
+    # A court's or authority's file number ("Aktenzeichen: 3 O 123/24", "II ZR 93/16").
+    # ("Ihr Zeichen" / "Your ref" is neither: it may name one of our known matters.)
+    r"(?:aktenzeichen|gesch[aä]ftsnummer|gesch[aä]ftszeichen)(?:\s+\w+)?",
+    r"(?:\d{1,3}|[IVX]{1,5}[a-z]?)\s+[A-Z][A-Za-z]{0,3}",
+)
+
+
 class FirmSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str = ""
     aliases: list[str] = Field(default_factory=list)
+    matter_reference_patterns: list[MatterReferencePattern] = Field(
+        default_factory=lambda: [
+            MatterReferencePattern(**p) for p in DEFAULT_MATTER_REFERENCE_PATTERNS
+        ]
+    )
+    matter_reference_markers: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_MATTER_REFERENCE_MARKERS)
+    )
+    matter_reference_exclusions: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_MATTER_REFERENCE_EXCLUSIONS)
+    )
 
 
 class RetrievalSettings(BaseModel):

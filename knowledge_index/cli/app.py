@@ -134,6 +134,47 @@ def source_list() -> None:
     console.print(table)
 
 
+@source_app.command("show")
+@handle_errors
+def source_show(
+    name: str,
+    as_json: bool = typer.Option(False, "--json", help="Print the record as JSON."),
+) -> None:
+    """One source: its settings and the matter-folder convention discovered in its tree."""
+    from knowledge_index.matters.discovery import MatterConvention
+    from knowledge_index.sources.registry import get_source, matter_convention
+
+    _, engine = open_db()
+    with engine.connect() as conn:
+        row = get_source(conn, name)
+        stored = matter_convention(conn, name)
+    if as_json:
+        console.print_json(json.dumps({"source": row.model_dump(), "matter_convention": stored}))
+        return
+    console.print(
+        f"source: {row.id} ({row.kind})\nroot: {row.root or ''}\n"
+        f"interval: {row.sync_interval_seconds}s\nstatus: {row.status}"
+        + (f" ({row.last_error})" if row.last_error else "")
+    )
+    if stored is None:
+        console.print("matter folders: not discovered yet (run `ki sync`)")
+        return
+    found = MatterConvention.model_validate(stored)
+    if found.depth is None:
+        console.print("matter folders: no matter-folder level found in the tree")
+        return
+    levels = "/".join(["<container>"] * max(0, found.depth - 1) + ["<client>"] * (found.depth > 0))
+    console.print(
+        f"matter folders: level {found.depth} ({levels + '/' if levels else ''}<matter>)"
+        f" under {', '.join(found.containers) or '(source root)'}\n"
+        "styles: " + ", ".join(f"{k} {v}" for k, v in found.styles.items())
+    )
+    table = Table("matter folder", "reference", "key", "title", "style")
+    for m in found.matter_folders:
+        table.add_row(m.path, m.reference or "", m.key or "", m.title, m.style or "title only")
+    console.print(table)
+
+
 @app.command()
 @handle_errors
 def sync(

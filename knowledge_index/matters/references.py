@@ -1,98 +1,311 @@
-"""Matter reference numbers: how they look, how they compare, where a document names them.
+"""Matter reference numbers: how a firm writes them, how they compare, where a document names them.
 
-A firm's matter number is `YYYY-NNNN` (also written `YYYY/NNNN`, often with the handling
-lawyer's initials: `2024/0173-MS`). The initials are not part of the identity: the same matter
-is written with and without them.
+The styles are configuration (`firm.matter_reference_patterns`, shipped defaults in
+`settings.py`): each pattern is a regex with named groups and a canonical template, so
+`2024/0173-MS`, `2024-0173` and `2024_0173` are one key, `2024-0173`. A `ReferenceScheme` is the
+compiled configuration; everything that compares references takes one (the module-level helpers
+use the shipped defaults).
+
+Where a number stands decides what it is evidence of:
+- after a marker ("Unser Zeichen", "Our ref", "Mandat", "Az.") it is the firm's own reference
+  (`origin="marker"`) and may create a matter;
+- after any other label (an invoice or order number, a register, a court's file number, a
+  phone number) it is excluded: never evidence of a matter;
+- embedded in a longer identifier (`4410-2024-0211`, `K/2024-117`) it is part of that identifier;
+- bare in the text it only points at a matter that is already known.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
+from knowledge_index.settings import (
+    DEFAULT_MATTER_REFERENCE_EXCLUSIONS,
+    DEFAULT_MATTER_REFERENCE_MARKERS,
+    DEFAULT_MATTER_REFERENCE_PATTERNS,
+    FirmSettings,
+    MatterReferencePattern,
+    Settings,
+)
+
+PLACEHOLDER_PREFIX: Final = "UNASSIGNED-"
+# Trailing initials of the handling lawyer: `-MS`, ` KW`, `/JW`, ` RKe`. Never identity.
+INITIALS: Final = r"(?:[-/ ](?P<_initials>[A-Z]{2,3}[a-z]?)(?![\w]))?"
+# How far before a number a marker or an excluding label may stand (same line only).
+CONTEXT_CHARS: Final = 48
+# A year with a month or a second year (`2024-03`, `2024/25`): a date or a period, never a
+# matter, whatever pattern it happens to fit.
+_DATE: Final = re.compile(r"^(?:19|20)\d{2}[-/._](?:\d{2})$")
+# Characters that glue a number into a longer identifier when they touch it.
+_GLUE: Final = "/-._·"
+
+Origin = Literal["marker", "subject", "path", "text"]
+
+# Kept for callers that only need the shipped year/number shape (the ontology's fact cues).
 REFERENCE: Final = re.compile(
     r"(?<![\w/.-])((?:19|20)\d{2})\s?[-/]\s?(\d{3,5})(?:-([A-Za-z]{1,4}))?(?![\w/])"
 )
-# Words that introduce the firm's own reference in letters, notes and e-mail subjects.
-MARKER: Final = re.compile(
-    r"\b(?:betreff|subject|unser(?:e)?\s+(?:zeichen|az\.?|aktenzeichen)|aktenzeichen|az\.|akte|mandat(?:s-?nr\.?)?"
-    r"|our\s+ref(?:erence)?\.?|your\s+matter|matter(?:\s+no\.?)?|ref\.?|reference)"
-    r"\s*[:#]?\s*$",
-    re.I,
-)
-PLACEHOLDER_PREFIX: Final = "UNASSIGNED-"
-
-Origin = Literal["marker", "subject", "path", "text"]
 
 
 @dataclass(frozen=True)
 class FoundReference:
-    reference: str  # as written
+    reference: str  # as written (initials included)
     key: str  # canonical identity
     origin: Origin
     position: int
+    pattern: str = ""
 
 
-def reference_key(value: str) -> str:
+@dataclass(frozen=True)
+class _Match:
+    start: int
+    end: int
+    written: str
+    key: str
+    pattern: str
+    core_end: int  # before the initials
+    spaced_initials: bool  # `0388/23 KW`: in a folder name the "initials" may be a title word
+
+
+def _normalize_group(value: str | None) -> str:
+    if value is None:
+        return ""
+    value = value.strip()
+    return str(int(value)) if value.isdigit() else value.upper()
+
+
+class ReferenceScheme:
+    """The compiled `firm.matter_reference_*` configuration."""
+
+    def __init__(
+        self,
+        patterns: Sequence[MatterReferencePattern],
+        markers: Sequence[str],
+        exclusions: Sequence[str],
+    ) -> None:
+        self.patterns = [(p, re.compile(f"(?:{p.regex}){INITIALS}")) for p in patterns]
+        # A marker may carry its own number word: "Our ref. no.", "Unser Zeichen Nr.".
+        self.marker = re.compile(
+            r"(?<!\w)(?:" + "|".join(markers) + r")\.?(?:\s*(?:nr|no|nummer|number)\.?)?[\s:#.]*$",
+            re.I,
+        )
+        self.exclusion = re.compile(r"(?<!\w)(?:" + "|".join(exclusions) + r")[\s:#.]*$", re.I)
+
+    # --- identity ------------------------------------------------------------------------------
+
+    def _matches(self, text: str) -> list[_Match]:
+        """Every pattern match not glued into a longer token; overlaps keep the longest."""
+        found: list[_Match] = []
+        for pattern, regex in self.patterns:
+            for m in regex.finditer(text):
+                start, end = m.span()
+                if start == end or not _free(text, start, end) or _DATE.match(m.group(0)):
+                    continue
+                groups = {
+                    k: _normalize_group(v)
+                    for k, v in m.groupdict().items()
+                    if not k.startswith("_")
+                }
+                try:
+                    key = pattern.canonical.format(**groups)
+                except (KeyError, IndexError, ValueError):
+                    continue
+                initials = m.start("_initials") if m.group("_initials") else -1
+                found.append(
+                    _Match(
+                        start,
+                        end,
+                        m.group(0).strip(),
+                        key,
+                        pattern.name,
+                        initials - 1 if initials > 0 else end,
+                        initials > 0 and text[initials - 1] == " ",
+                    )
+                )
+        found.sort(key=lambda f: (f.start, -(f.end - f.start)))
+        out: list[_Match] = []
+        for f in found:
+            if out and f.start < out[-1].end:
+                if f.end - f.start > out[-1].end - out[-1].start:
+                    out[-1] = f
+                continue
+            out.append(f)
+        return out
+
+    def key(self, value: str) -> str:
+        """The canonical key of the first reference in `value`; anything else normalized as is."""
+        matches = self._matches(value)
+        if not matches:
+            return re.sub(r"\s+", " ", value.strip()).upper()
+        return matches[0].key
+
+    def is_reference(self, value: str) -> bool:
+        return bool(self._matches(value))
+
+    def leading(self, name: str) -> _Match | None:
+        """The reference a folder name starts with (`2024-0173 Verkauf`), if any."""
+        matches = self._matches(name)
+        if matches and not name[: matches[0].start].strip(" -_"):
+            return matches[0]
+        return None
+
+    # --- where a document names one -------------------------------------------------------------
+
+    def find_in_text(self, text: str, origin_default: Origin = "text") -> list[FoundReference]:
+        found: list[FoundReference] = []
+        for m in self._matches(text):
+            line_start = text.rfind("\n", 0, m.start) + 1
+            before = text[max(line_start, m.start - CONTEXT_CHARS) : m.start]
+            # A lead the pattern itself matches ("AZ 219/24", "Az. ...") can be the marker.
+            lead = re.match(r"\D*", m.written)
+            if self.marker.search(before) or (
+                lead and lead.group(0) and self.marker.search(before + lead.group(0))
+            ):
+                origin: Origin = "marker"
+            elif self.exclusion.search(before):
+                continue  # an invoice, register, court or phone number: not a matter
+            else:
+                origin = origin_default
+            found.append(FoundReference(m.written, m.key, origin, m.start, m.pattern))
+        return found
+
+    def find_in_path(self, path: str) -> list[FoundReference]:
+        """References folder names start with, deepest folder first (the file is no folder)."""
+        folders = path.split("/")[:-1]
+        found: list[FoundReference] = []
+        for depth in range(len(folders) - 1, -1, -1):
+            m = self.leading(folders[depth])
+            if m is not None:
+                found.append(FoundReference(m.written, m.key, "path", depth, m.pattern))
+        return found
+
+    def ranked(self, path: str, text: str, subject: str | None = None) -> list[FoundReference]:
+        """Every reference the file gives, strongest evidence first, one per matter.
+
+        A marker in the text or subject beats the folder (how a misfiled document is
+        recognised); the folder beats a bare number, which only points at known matters.
+        """
+        candidates = [
+            *(self.find_in_text(subject, "subject") if subject else []),
+            *self.find_in_text(text),
+            *self.find_in_path(path),
+        ]
+        candidates.sort(
+            key=lambda f: (ORIGIN_ORDER[f.origin], f.position if f.origin != "path" else 0)
+        )
+        seen: set[str] = set()
+        out: list[FoundReference] = []
+        for f in candidates:
+            if f.key not in seen:
+                seen.add(f.key)
+                out.append(f)
+        return out
+
+    def title_of(self, folder: str) -> str:
+        """`2024-0173 Verkauf Alpentec` -> `Verkauf Alpentec`."""
+        m = self.leading(folder)
+        if m is None:
+            return folder
+        rest = folder[m.end :].strip(" -_·")
+        if m.spaced_initials and rest:
+            # `2023_0542 JV Sonnenfeld`: a capitalised word followed by more is title, not initials
+            rest = folder[m.core_end :].strip(" -_·")
+        return rest or folder
+
+
+def _free(text: str, start: int, end: int) -> bool:
+    """False when the match is glued into a longer identifier on either side."""
+    before = text[start - 1] if start else ""
+    if before.isalnum() or (before in _GLUE and start >= 2 and text[start - 2].isalnum()):
+        return False
+    after = text[end : end + 2]
+    if after[:1].isalnum():
+        return False
+    return not (after[:1] in _GLUE and after[1:2].isalnum())
+
+
+ORIGIN_ORDER: Final[dict[str, int]] = {"marker": 0, "subject": 1, "path": 1, "text": 2}
+
+
+@lru_cache(maxsize=16)
+def _cached(
+    patterns: tuple[tuple[str, str, str], ...], markers: tuple[str, ...], excl: tuple[str, ...]
+) -> ReferenceScheme:
+    return ReferenceScheme(
+        [MatterReferencePattern(name=n, regex=r, canonical=c) for n, r, c in patterns],
+        markers,
+        excl,
+    )
+
+
+def scheme_for(firm: FirmSettings | Settings | None = None) -> ReferenceScheme:
+    """The scheme a firm configured (cached per configuration); the shipped one without."""
+    if isinstance(firm, Settings):
+        firm = firm.firm
+    if firm is None:
+        return _cached(
+            tuple(
+                (p["name"], p["regex"], p["canonical"]) for p in DEFAULT_MATTER_REFERENCE_PATTERNS
+            ),
+            DEFAULT_MATTER_REFERENCE_MARKERS,
+            DEFAULT_MATTER_REFERENCE_EXCLUSIONS,
+        )
+    return _cached(
+        tuple((p.name, p.regex, p.canonical) for p in firm.matter_reference_patterns),
+        tuple(firm.matter_reference_markers),
+        tuple(firm.matter_reference_exclusions),
+    )
+
+
+# --- module-level helpers over the shipped defaults (and an explicit scheme where given) ---------
+
+
+def reference_key(value: str, scheme: ReferenceScheme | None = None) -> str:
     """`2024/0173-MS` and `2024-0173` are one matter: `2024-0173`. Placeholders stay as they are."""
-    match = REFERENCE.search(value)
-    if match is None:
-        return re.sub(r"\s+", " ", value.strip()).upper()
-    return f"{match.group(1)}-{match.group(2)}"
+    return (scheme or scheme_for()).key(value)
 
 
 def find_in_text(text: str, origin_default: Origin = "text") -> list[FoundReference]:
-    found: list[FoundReference] = []
-    for match in REFERENCE.finditer(text):
-        before = text[max(0, match.start() - 30) : match.start()]
-        origin: Origin = "marker" if MARKER.search(before) else origin_default
-        found.append(
-            FoundReference(match.group(0), reference_key(match.group(0)), origin, match.start())
-        )
-    return found
+    return scheme_for().find_in_text(text, origin_default)
 
 
 def find_in_path(path: str) -> list[FoundReference]:
-    """References in folder names, deepest folder first (the file itself is not a folder)."""
-    folders = path.split("/")[:-1]
-    found: list[FoundReference] = []
-    for depth in range(len(folders) - 1, -1, -1):
-        for match in REFERENCE.finditer(folders[depth]):
-            found.append(
-                FoundReference(match.group(0), reference_key(match.group(0)), "path", depth)
-            )
-    return found
+    return scheme_for().find_in_path(path)
 
 
-ORIGIN_ORDER: Final[dict[str, int]] = {"marker": 0, "subject": 0, "path": 1, "text": 2}
+def ranked_references(
+    path: str, text: str, subject: str | None = None, scheme: ReferenceScheme | None = None
+) -> list[FoundReference]:
+    return (scheme or scheme_for()).ranked(path, text, subject)
 
 
-def ranked_references(path: str, text: str, subject: str | None = None) -> list[FoundReference]:
-    """Every reference the file gives, strongest evidence first, one per matter.
+def folder_title(folder: str, scheme: ReferenceScheme | None = None) -> str:
+    return (scheme or scheme_for()).title_of(folder)
 
-    An explicit marker in the text ("Unser Zeichen: ...") or the e-mail subject beats the
-    folder the file sits in: that is how a misfiled document is recognised. A bare number in
-    the body is the weakest evidence.
+
+def literal_mentions(text: str, references: Iterable[str]) -> set[str]:
+    """Which of `references` (as written, any style, configured or not) occur in `text`.
+
+    Separators and case are loose (`KX·2024·17` matches `kx 2024 17`), but the reference must
+    stand free: not inside a longer number.
     """
-    candidates = [
-        *(find_in_text(subject, "subject") if subject else []),
-        *find_in_text(text),
-        *find_in_path(path),
-    ]
-    candidates.sort(key=lambda f: (ORIGIN_ORDER[f.origin], f.position if f.origin != "path" else 0))
-    seen: set[str] = set()
-    out: list[FoundReference] = []
-    for f in candidates:
-        if f.key not in seen:
-            seen.add(f.key)
-            out.append(f)
-    return out
+    folded = _loose(text)
+    hits: set[str] = set()
+    for ref in references:
+        needle = _loose(ref)
+        if len(needle.replace(" ", "")) < 4:
+            continue
+        if re.search(rf"(?<![\w]){re.escape(needle)}(?![\w])", folded):
+            hits.add(ref)
+    return hits
 
 
-def folder_title(folder: str) -> str:
-    """`2024-0173 Liefervertrag` -> `Liefervertrag`."""
-    return REFERENCE.sub("", folder).strip(" -_") or folder
+def _loose(value: str) -> str:
+    return re.sub(r"[\s/\-._·]+", " ", value.casefold()).strip()
 
 
 def slug(value: str) -> str:

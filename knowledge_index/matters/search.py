@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
 from sqlalchemy import Connection, text
 
-from knowledge_index.matters.references import REFERENCE, reference_key
+from knowledge_index.matters.references import ReferenceScheme, scheme_for
 from knowledge_index.matters.store import DEFAULT_PROJECT
 
 REFERENCE_SCORE = 100.0
@@ -58,6 +58,7 @@ def semantic_scores(conn: Connection, query: str, embedder: QueryEmbedder) -> di
 class MatterHit(BaseModel):
     matter_id: str
     reference_number: str
+    reference_key: str = Field(description="Canonical form: equal keys are one matter.")
     title: str
     practice_area: str | None
     folders: list[str]
@@ -103,13 +104,13 @@ def _candidates(conn: Connection, project: str) -> list[dict[str, Any]]:
 
 
 def _score(
-    query: str, keys: set[str], m: dict[str, Any], semantic: float | None = None
+    query: str, keys: set[str], m: dict[str, Any], semantic: float | None, scheme: ReferenceScheme
 ) -> tuple[float, list[str]]:
     score, why = 0.0, []
     if semantic is not None:
         score += semantic * SEMANTIC_WEIGHT
         why.append(f"semantic:{semantic:.2f}")
-    if m["reference_key"] in keys or reference_key(query) == m["reference_key"]:
+    if m["reference_key"] in keys or scheme.key(query) == m["reference_key"]:
         score += REFERENCE_SCORE
         why.append("reference")
     q = query.strip().lower()
@@ -133,12 +134,14 @@ def search_matters(
     offset: int = 0,
     project: str = DEFAULT_PROJECT,
     embedder: QueryEmbedder | None = None,
+    scheme: ReferenceScheme | None = None,
 ) -> MatterSearchResult:
-    keys = {reference_key(m.group(0)) for m in REFERENCE.finditer(query)}
+    scheme = scheme or scheme_for()
+    keys = {f.key for f in scheme.find_in_text(query)}
     semantic = semantic_scores(conn, query, embedder) if embedder is not None else {}
     scored = []
     for m in _candidates(conn, project):
-        score, why = _score(query, keys, m, semantic.get(m["id"]))
+        score, why = _score(query, keys, m, semantic.get(m["id"]), scheme)
         if score > 0:
             scored.append((score, m, why))
     scored.sort(key=lambda t: (-t[0], t[1]["reference_key"]))
@@ -147,6 +150,7 @@ def search_matters(
         MatterHit(
             matter_id=m["id"],
             reference_number=m["reference_number"],
+            reference_key=m["reference_key"],
             title=m["title"],
             practice_area=m["practice_area"],
             folders=list(m["folders"] or []),

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, Engine, text
 
-from knowledge_index.matters.references import reference_key
+from knowledge_index.matters.references import ReferenceScheme, reference_key
 
 DEFAULT_PROJECT: Final = "default"
 CreatedBy = Literal["model", "fallback", "import"]
@@ -59,12 +59,15 @@ def get_matter(conn: Connection, matter_id: str) -> Matter | None:
 
 
 def find_by_reference(
-    conn: Connection, reference: str, project: str = DEFAULT_PROJECT
+    conn: Connection,
+    reference: str,
+    project: str = DEFAULT_PROJECT,
+    scheme: ReferenceScheme | None = None,
 ) -> Matter | None:
     row = (
         conn.execute(
             text(f"SELECT {_COLUMNS} FROM matters WHERE project = :p AND reference_key = :k"),
-            {"p": project, "k": reference_key(reference)},
+            {"p": project, "k": reference_key(reference, scheme)},
         )
         .mappings()
         .first()
@@ -81,12 +84,13 @@ def get_or_create_matter(
     project: str = DEFAULT_PROJECT,
     folder: str | None = None,
     provenance: dict[str, Any] | None = None,
+    scheme: ReferenceScheme | None = None,
 ) -> tuple[Matter, bool]:
     """The matter for `reference`, created when missing; (matter, created). Committed on return."""
-    key = reference_key(reference)
+    key = reference_key(reference, scheme)
     with engine.begin() as conn:
         _lock(conn, project, key)
-        existing = find_by_reference(conn, reference, project)
+        existing = find_by_reference(conn, reference, project, scheme)
         if existing is not None:
             if title and not existing.title:
                 # A file that only quoted the number created it; a later one knows its name.
@@ -167,3 +171,12 @@ def assignment_of(conn: Connection, source_object_id: str) -> dict[str, Any] | N
         .first()
     )
     return dict(row) if row else None
+
+
+def list_matters(conn: Connection, project: str = DEFAULT_PROJECT) -> list[Matter]:
+    """Every matter of the project (a firm has hundreds or thousands, not millions)."""
+    rows = conn.execute(
+        text(f"SELECT {_COLUMNS} FROM matters WHERE project = :p ORDER BY reference_key"),
+        {"p": project},
+    ).mappings()
+    return [Matter.model_validate(dict(r)) for r in rows]

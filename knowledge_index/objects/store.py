@@ -247,6 +247,18 @@ def folder_entries(conn: Connection, source_id: str, folder: str) -> list[Folder
     return [FolderEntry(m["name"], int(m["files"]), bool(m["is_file"])) for m in rows]
 
 
+def live_paths(conn: Connection, source_id: str) -> list[str]:
+    """Paths of the live top-level files of a source (what its folder tree is made of)."""
+    rows = conn.execute(
+        text(
+            "SELECT path FROM source_objects WHERE source_id = :s AND deleted_at IS NULL"
+            " AND parent_id IS NULL"
+        ),
+        {"s": source_id},
+    )
+    return [r[0] for r in rows]
+
+
 def unregistered_ids(conn: Connection) -> list[str]:
     """Objects whose Dagster partition may not exist yet, in insertion order."""
     rows = conn.execute(select(_o.id).where(~_o.partition_registered).order_by(_o.seq))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 from sqlalchemy import Connection, text
@@ -106,6 +107,24 @@ def set_source_status(conn: Connection, name: str, status: str, error: str | Non
     conn.execute(
         text("UPDATE sources SET status = :s, last_error = :e, updated_at = now() WHERE id = :id"),
         {"s": status, "e": error, "id": name},
+    )
+
+
+def matter_convention(conn: Connection, name: str) -> dict[str, Any] | None:
+    """The matter-folder convention last discovered for the source (None: never discovered)."""
+    row = conn.execute(
+        text("SELECT matter_convention FROM sources WHERE id = :id"), {"id": name}
+    ).first()
+    return row[0] if row else None
+
+
+def set_matter_convention(conn: Connection, name: str, convention: dict[str, Any]) -> None:
+    conn.execute(
+        text(
+            "UPDATE sources SET matter_convention = CAST(:c AS jsonb), updated_at = now()"
+            " WHERE id = :id"
+        ),
+        {"c": json.dumps(convention), "id": name},
     )
 
 

@@ -31,7 +31,13 @@ from knowledge_index.sources.base import (
     SyncSource,
     stable_object_id,
 )
-from knowledge_index.sources.registry import get_source, open_source, set_source_status
+from knowledge_index.sources.registry import (
+    get_source,
+    matter_convention,
+    open_source,
+    set_matter_convention,
+    set_source_status,
+)
 
 BATCH = 500
 # Below this many objects a fraction says little (2 of 3 files missing is not a mass event).
@@ -150,6 +156,7 @@ def sync_source(
     try:
         source = source or open_source(row)
         _scan(engine, settings, row.id, source, row.allow_empty_scan, report, register_partitions)
+        rediscover_matter_convention(engine, settings, row.id)
         report.handed_off = settings.pipeline.auto_insert_after_sync and report.brought_change
         report.seconds = round(time.monotonic() - started, 3)
         with engine.begin() as conn:
@@ -161,6 +168,42 @@ def sync_source(
             set_source_status(conn, source_id, "error", f"{type(exc).__name__}: {exc}")
         raise
     return report
+
+
+def rediscover_matter_convention(engine: Engine, settings: Settings, source_id: str) -> bool:
+    """Re-derive the source's matter-folder convention when its folder tree changed.
+
+    Cheap: one query for the live paths and a pure function over them; the stored signature
+    of the folder set says whether anything needs writing. True when it was (re)written.
+    """
+    from knowledge_index.matters.discovery import discover, folders_of, signature
+    from knowledge_index.matters.references import scheme_for
+
+    with engine.connect() as conn:
+        paths = objects.live_paths(conn, source_id)
+        stored = matter_convention(conn, source_id) or {}
+    # The configured styles are part of what the convention was computed from.
+    if stored.get("signature") == signature(folders_of(paths)) and stored.get(
+        "patterns"
+    ) == _patterns_fingerprint(settings):
+        return False
+    found = discover(paths, scheme_for(settings)).model_dump()
+    found["patterns"] = _patterns_fingerprint(settings)
+    with engine.begin() as conn:
+        set_matter_convention(conn, source_id, found)
+    return True
+
+
+def _patterns_fingerprint(settings: Settings) -> str:
+    firm = settings.firm
+    blob = repr(
+        (
+            [p.model_dump() for p in firm.matter_reference_patterns],
+            firm.matter_reference_markers,
+            firm.matter_reference_exclusions,
+        )
+    )
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 def _scan(

@@ -18,7 +18,7 @@ from sqlalchemy import text
 from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.gateway import AgentLoop, AgentResult
 from knowledge_index.matters.intents import replay_intents
-from knowledge_index.matters.references import folder_title, placeholder_reference
+from knowledge_index.matters.references import folder_title, placeholder_reference, scheme_for
 from knowledge_index.matters.store import (
     DEFAULT_PROJECT,
     Matter,
@@ -28,6 +28,7 @@ from knowledge_index.matters.store import (
     get_or_create_matter,
 )
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
+from knowledge_index.stages.classify_matter.offline import usable
 from knowledge_index.stages.classify_matter.prompt import (
     ClassifyEvidence,
     build_evidence,
@@ -39,18 +40,22 @@ from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
 CLASSIFICATION: Final = "classification"
+STRONG: Final = frozenset({"marker", "folder", "path"})
 
 
 def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:
-    """Reference numbers the file names, each checked under its lock; then the placeholder."""
+    """Strong evidence only (marker, matter folder, folder name), each checked under its lock;
+    then the placeholder. A bare number or a content mention the model passed over stays so."""
     obj = ctx.source_object
-    for ref in evidence.reference_candidates:
+    for ref in usable(evidence.reference_candidates):
+        if ref.origin not in STRONG:
+            continue
         with ctx.engine.begin() as conn:
             conn.execute(
                 text("SELECT pg_advisory_xact_lock(hashtextextended(:k, 0))"),
                 {"k": f"ki:matter:{DEFAULT_PROJECT}:{ref.key}"},
             )
-            found = find_by_reference(conn, ref.reference)
+            found = find_by_reference(conn, ref.reference, scheme=scheme_for(ctx.settings))
         if found is not None:
             return found
     top = obj.path.split("/")[0] if "/" in obj.path else ""
@@ -64,12 +69,29 @@ def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:
     return matter
 
 
+def _filed_folder(evidence: ClassifyEvidence, matter: Matter) -> str | None:
+    """The folder this assignment shows the matter is filed in, if it shows one.
+
+    A misfiled file (its own reference beats the folder) says nothing about where its matter
+    is filed, so only a folder that names the assigned matter is recorded.
+    """
+    for ref in evidence.reference_candidates:
+        if ref.key != matter.reference_key:
+            continue
+        if ref.filed_in:
+            return ref.filed_in
+        if ref.origin == "path" and "/" in evidence.path:
+            return evidence.path.rsplit("/", 1)[0]
+    return None
+
+
 def classify(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
     body = converted_document(ctx)
     started = time.monotonic()
     evidence = build_evidence(ctx, body)
-    loop = AgentLoop(batch_gateway(ctx), STAGE, matter_tools(ctx), ClassifyResult, validate_result)
+    tools = matter_tools(ctx, evidence)
+    loop = AgentLoop(batch_gateway(ctx), STAGE, tools, ClassifyResult, validate_result)
     agent: AgentResult[ClassifyResult] = loop.run(messages(evidence), source_object_id=obj.id)
     model_seconds = time.monotonic() - started
     matter: Matter | None = None
@@ -89,7 +111,7 @@ def classify(ctx: StageContext) -> StageOutcome:
         "submitted_matter_id": agent.result.matter_id,
         "producer_version": ctx.settings.producer_version(STAGE),
     }
-    folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else None
+    folder = _filed_folder(evidence, matter) if method == "model" else None
     with ctx.engine.begin() as conn:
         assign(
             conn,
@@ -98,7 +120,7 @@ def classify(ctx: StageContext) -> StageOutcome:
             content_hash=obj.content_hash,
             method=method,  # type: ignore[arg-type]
             provenance=provenance,
-            folder=folder if method == "model" else None,
+            folder=folder,
         )
         replayed = replay_intents(conn, obj.id, matter.id)
         put_artifact(

@@ -1,11 +1,15 @@
 """Offline policy for classify_matter: a careful clerk with the same tools a model gets.
 
-It reads the stage's typed evidence (never the prompt's prose): the matter references the file
-gives, strongest first (a reference the document names explicitly, then the matter folder, then
-a bare number in the text), and searches for them.
-An exact reference hit is submitted; otherwise the strongest reference is created (get-or-create)
-and submitted; with no reference at all, a title search must match the folder name, else it
-submits null and the stage falls back. Deterministic: same request, same answer.
+It reads the stage's typed evidence (never the prompt's prose): the candidates the file gives,
+strongest origin first (a marker reference, the matter folder, another folder that begins with
+a reference, a known matter's reference bare in the text, a known matter the content names by
+title or parties), and walks them: a candidate found by `search_matters` is submitted; one that
+is real evidence of a matter (`may_create`) and not found is created and submitted; anything
+else is passed over. A bare reference counts only when it is the only known one in the file
+(a deadline list naming four matters belongs to none), a content mention only when it is
+strong and leads the next by a distinctive word. With nothing left, a title search must match
+the folder name, else it submits null and the stage falls back. Deterministic: same request,
+same answer.
 """
 
 from __future__ import annotations
@@ -15,16 +19,42 @@ from typing import Any, ClassVar, Final
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
-from knowledge_index.matters.references import reference_key
 from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
 
 TITLE_MATCH_SCORE: Final = 20.0
+CONTENT_MIN_SCORE: Final = 1.5  # e.g. one distinctive title word and one filed-document word
+# The best content mention must lead the next by one distinctive title word's worth: two
+# matters of one client share the client's words, and only what sets one apart decides.
+CONTENT_MARGIN: Final = 1.0
+LIST_MIN: Final = 3  # known matters named by reference that make a file a list of matters
 
 
 def _hits(exchange: ToolExchange) -> list[dict[str, Any]]:
     if exchange.failed or not isinstance(exchange.result, dict):
         return []
     return [h for h in exchange.result.get("results") or [] if isinstance(h, dict)]
+
+
+def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
+    """The candidates worth acting on, in evidence order."""
+    bare = [r for r in refs if r.origin in ("subject", "text") and r.known]
+    content = [r for r in refs if r.origin == "content"]
+    named = {r.key for r in refs if r.origin in ("marker", "subject", "text") and r.known}
+    if len(named) >= LIST_MIN:
+        # A deadline list or a status report names many matters and belongs to none of them.
+        return [r for r in refs if r.origin in ("folder", "path")]
+    out: list[ReferenceCandidate] = []
+    for r in refs:
+        if r.origin in ("marker", "folder", "path"):
+            out.append(r)
+        elif r.origin in ("subject", "text"):
+            if r.known and len(bare) == 1:
+                out.append(r)
+        elif r.origin == "content" and r is content[0]:
+            runner_up = content[1].score if len(content) > 1 else 0.0
+            if r.score >= CONTENT_MIN_SCORE and r.score - runner_up >= CONTENT_MARGIN:
+                out.append(r)
+    return out
 
 
 class ClassifyMatterPolicy(Policy):
@@ -36,31 +66,31 @@ class ClassifyMatterPolicy(Policy):
         if evidence is None or not _speaks_our_protocol(ctx, self.signature_tools, "matter_id"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        refs = evidence.reference_candidates
+        refs = usable(evidence.reference_candidates)
         if ctx.rejected_answers():
             # The validator said no: the honest answer is "no matter", the stage falls back.
             return self._submit(None, "submission rejected; leaving it to the fallback")
         searched = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_matters")}
-        if refs:
-            # The strongest reference decides: found, it is submitted; missing, it is created.
-            # Falling back to a weaker one (the folder) would refile a misfiled document.
-            best = refs[0]
-            exchange = searched.get(best.reference)
+        created = {
+            str(e.arguments.get("reference_number")): e for e in ctx.calls_to("create_matter")
+        }
+        for ref in refs:
+            exchange = searched.get(ref.reference)
             if exchange is None:
-                return Decision(calls=(Call("search_matters", {"query": best.reference}),))
-            exact = [h for h in _hits(exchange) if _same_reference(h, best)]
+                return Decision(calls=(Call("search_matters", {"query": ref.reference}),))
+            exact = [h for h in _hits(exchange) if h.get("reference_key") == ref.key]
             if exact:
-                return self._submit(
-                    exact[0]["matter_id"], f"reference {best.reference} ({best.origin})"
-                )
-            created = [e for e in ctx.calls_to("create_matter") if not e.failed]
-            if created and isinstance(created[-1].result, dict):
-                return self._submit(
-                    created[-1].result.get("matter_id"), "created for its reference"
-                )
-            if not ctx.calls_to("create_matter"):
-                args = {"reference_number": best.reference, "title": best.folder_title}
+                return self._submit(exact[0]["matter_id"], f"{ref.reference} ({ref.origin})")
+            if not ref.may_create:
+                continue  # a bare number or a mention of a matter nobody filed: not evidence
+            made = created.get(ref.reference)
+            if made is None:
+                args = {"reference_number": ref.reference, "title": ref.folder_title}
                 return Decision(calls=(Call("create_matter", args),))
+            if not made.failed and isinstance(made.result, dict):
+                return self._submit(made.result.get("matter_id"), f"created for {ref.origin}")
+            # The strongest evidence could not be filed: do not refile under a weaker one.
+            return self._submit(None, f"could not create {ref.reference}")
         return self._by_title(ctx, evidence.parent_folder_title)
 
     def _by_title(self, ctx: PolicyContext, query: str) -> Decision:
@@ -77,10 +107,6 @@ class ClassifyMatterPolicy(Policy):
     @staticmethod
     def _submit(matter_id: str | None, why: str) -> Decision:
         return Decision(calls=(Call("submit_result", {"matter_id": matter_id, "rationale": why}),))
-
-
-def _same_reference(hit: dict[str, Any], ref: ReferenceCandidate) -> bool:
-    return reference_key(str(hit.get("reference_number", ""))) == ref.key
 
 
 def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:

@@ -9,13 +9,25 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, Field
+from sqlalchemy import Connection
 
 from knowledge_index.gateway.evidence import Evidence, evidence_message
+from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
 from knowledge_index.matters.folders import known_titles, neighbourhood
-from knowledge_index.matters.references import folder_title, ranked_references, reference_key
+from knowledge_index.matters.mentions import KnownMatter, rank_mentions
+from knowledge_index.matters.references import (
+    PLACEHOLDER_PREFIX,
+    ReferenceScheme,
+    literal_mentions,
+    scheme_for,
+)
+from knowledge_index.matters.store import Matter, list_matters
+from knowledge_index.objects import store as objects
+from knowledge_index.sources.registry import matter_convention
 from knowledge_index.stages.base import StageContext
 
 TEXT_LIMIT: Final = 8_000
+CONTENT_CANDIDATES: Final = 3  # the best few, so the model sees whether one stands out
 
 SYSTEM_PROMPT: Final = (
     "You assign one file of a law firm's document estate to its matter. Evidence, strongest"
@@ -28,69 +40,244 @@ SYSTEM_PROMPT: Final = (
 )
 INSTRUCTIONS: Final = (
     "Classify the file described by the evidence message that follows (JSON with its schema)."
-    " reference_candidates lists every matter reference the file gives, strongest first."
+    " reference_candidates lists every matter the file gives evidence of, strongest first;"
+    " create_matter only for one whose may_create is true."
 )
 
 
+Origin = Literal["marker", "subject", "folder", "path", "text", "content"]
+
+
 class ReferenceCandidate(BaseModel):
-    reference: str = Field(description="The reference as written.")
+    reference: str = Field(description="The reference as written (or a title-only matter's name).")
     key: str = Field(description="Its canonical form: the same matter has the same key.")
-    origin: Literal["marker", "subject", "path", "text"] = Field(
-        description="Where it was found: after a marker such as 'Unser Zeichen', in the e-mail"
-        " subject, in a folder name, or bare in the text (weakest)."
+    origin: Origin = Field(
+        description="marker: after 'Unser Zeichen', 'Our ref', 'Mandat' ... in the text or"
+        " subject; folder: the matter folder the file sits in (discovered convention); path:"
+        " another folder name that begins with a reference; subject/text: bare in the e-mail"
+        " subject or the text; content: a known matter whose title, client or filed-document"
+        " words the file names (see score)."
     )
-    folder_title: str = Field("", description="The folder's name without the reference.")
+    folder_title: str = Field("", description="The matter's title as its folder names it.")
+    known: bool = Field(
+        False, description="A matter with this key exists or its folder was discovered."
+    )
+    may_create: bool = Field(
+        False,
+        description="Real evidence of a matter (marker, matter folder, discovered matter):"
+        " create_matter may be called for it when search_matters does not find it.",
+    )
+    score: float = Field(0.0, description="content only: how strongly the content names it.")
+    filed_in: str = Field("", description="The matter's discovered folder, when it has one.")
+
+
+class MatterFolder(BaseModel):
+    path: str
+    client: str
+    reference: str | None = Field(description="None: the folder names its matter by title only.")
+    title: str
 
 
 class ClassifyEvidence(Evidence):
-    KIND: ClassVar[str] = "classify_matter.evidence/1"
+    KIND: ClassVar[str] = "classify_matter.evidence/2"
 
     path: str
     filename: str
     parent_folder: str
     parent_folder_title: str = Field(description="The parent folder's name without a reference.")
     email_subject: str | None = None
+    matter_folder: MatterFolder | None = Field(
+        None,
+        description="The matter folder the file sits in, per the source's discovered"
+        " matter-folder convention (None: a loose file: inbox, scans, top level, templates).",
+    )
     folder_neighbourhood: str
     known_documents_nearby: list[str]
     text_excerpt: str = Field(description=f"The first {TEXT_LIMIT} characters of the text.")
-    reference_candidates: list[ReferenceCandidate]
+    reference_candidates: list[ReferenceCandidate] = Field(
+        description="Every matter the file gives evidence of, strongest origin first."
+    )
 
 
-def _folder_titles(path: str) -> dict[str, str]:
-    """Reference key -> title of the folder that carries it (deepest folder wins)."""
+def title_only_reference(client: str, title: str) -> str:
+    """The name a matter without a reference is filed under: `<client> / <folder title>`."""
+    return f"{client} / {title}" if client else title
+
+
+def convention_of(conn: Connection, source_id: str, cache: dict[str, Any]) -> MatterConvention:
+    key = f"matter_convention:{source_id}"
+    if key not in cache:
+        cache[key] = MatterConvention.model_validate(matter_convention(conn, source_id) or {})
+    return cache[key]
+
+
+def filed_names(convention: MatterConvention, paths: list[str]) -> dict[str, list[str]]:
+    """Matter folder -> the names of the files filed below it (one pass over the paths)."""
+    folders = {m.path for m in convention.matter_folders}
+    files: dict[str, list[str]] = {f: [] for f in folders}
+    for p in paths:
+        parts = p.split("/")
+        for i in range(len(parts) - 1, 0, -1):
+            head = "/".join(parts[:i])
+            if head in folders:
+                files[head].append(parts[-1])
+                break
+    return files
+
+
+def _known(
+    convention: MatterConvention,
+    matters: list[Matter],
+    files: dict[str, list[str]],
+    scheme: ReferenceScheme,
+) -> dict[str, KnownMatter]:
+    """Known matters by key: the discovered matter folders, then the ledger's matters."""
+    known: dict[str, KnownMatter] = {}
+    # A matter in the ledger filed in a title-only folder (its documents name its reference)
+    # is that folder's matter: it lends the folder its reference.
+    filed_as: dict[str, Matter] = {}
+    for matter in matters:
+        if scheme.is_reference(matter.reference_number):
+            for f in matter.folders:
+                filed_as.setdefault(f, matter)
+    for m in convention.matter_folders:
+        ref = m.reference or title_only_reference(m.client, m.title)
+        key = m.key or scheme.key(ref)
+        if m.key is None and m.path in filed_as:
+            ref, key = filed_as[m.path].reference_number, filed_as[m.path].reference_key
+        known[key] = KnownMatter(key, ref, m.title, m.client, m.path, files[m.path])
+    folders = {m.folder: k for k, m in known.items()}
+    for matter in matters:
+        if matter.reference_number.startswith(PLACEHOLDER_PREFIX):
+            continue
+        if any(f in folders and folders[f] != matter.reference_key for f in matter.folders):
+            continue  # a second matter for a folder that already has one: not a new name
+        entry = known.get(matter.reference_key)
+        if entry is None:
+            known[matter.reference_key] = KnownMatter(
+                matter.reference_key, matter.reference_number, matter.title
+            )
+        elif matter.title and matter.title not in entry.title:
+            entry.title = f"{entry.title} {matter.title}"
+    return known
+
+
+_NOWHERE: Final = KnownMatter("", "", "")
+
+
+def _candidates(
+    path: str,
+    excerpt: str,
+    subject: str | None,
+    folder: DiscoveredMatter | None,
+    known: dict[str, KnownMatter],
+    scheme: ReferenceScheme,
+) -> list[ReferenceCandidate]:
+    out: list[ReferenceCandidate] = []
+    by_folder = _folder_titles(path, scheme)
+
+    def add(
+        ref: str, key: str, origin: Origin, title: str = "", score: float = 0.0, filed: str = ""
+    ) -> None:
+        # Content mentions keep their full ranking (the runner-up tells whether one stands out).
+        if origin != "content" and any(c.key == key for c in out):
+            return
+        entry = known.get(key)
+        creatable = origin in ("marker", "folder", "path") or (entry is not None and entry.folder)
+        out.append(
+            ReferenceCandidate(
+                # A bare or content mention is filed under the known matter's own written form.
+                reference=ref
+                if origin in ("marker", "folder", "path") or not entry
+                else entry.reference,
+                key=key,
+                origin=origin,
+                folder_title=title or (entry.title if entry else ""),
+                known=entry is not None,
+                may_create=bool(creatable),
+                score=score,
+                filed_in=filed or (entry.folder if entry else ""),
+            )
+        )
+
+    found = scheme.ranked(path, excerpt, subject)
+    for f in found:
+        if f.origin == "marker":
+            # Inside a title-only matter folder, a marker naming no other known matter names
+            # this folder's matter: the folder's title, and the folder is where it is filed.
+            own = (
+                folder is not None and folder.key is None and not known.get(f.key, _NOWHERE).folder
+            )
+            add(
+                f.reference,
+                f.key,
+                "marker",
+                folder.title if own and folder else by_folder.get(f.key, ""),
+                filed=folder.path if own and folder else "",
+            )
+    if folder is not None:
+        # The known entry carries a title-only folder's borrowed reference, if it has one.
+        entry = next((k for k in known.values() if k.folder == folder.path), None)
+        ref = entry.reference if entry else title_only_reference(folder.client, folder.title)
+        add(ref, entry.key if entry else scheme.key(ref), "folder", folder.title)
+    for f in found:
+        if f.origin == "path":
+            add(f.reference, f.key, "path", by_folder.get(f.key, ""))
+    for f in found:
+        if f.origin in ("subject", "text") and f.key in known:
+            add(f.reference, f.key, f.origin)
+    content = "\n".join([subject or "", path.rsplit("/", 1)[-1], excerpt])
+    literal = literal_mentions(content, [k.reference for k in known.values() if k.folder])
+    for entry in known.values():
+        if entry.reference in literal:
+            add(entry.reference, entry.key, "text")
+    for mention in rank_mentions(known.values(), content)[:CONTENT_CANDIDATES]:
+        entry = known[mention.key]
+        add(entry.reference, entry.key, "content", entry.title, mention.score)
+    return out
+
+
+def _folder_titles(path: str, scheme: ReferenceScheme) -> dict[str, str]:
+    """Reference key -> title of the folder that begins with it (deepest folder wins)."""
     titles: dict[str, str] = {}
     for folder in path.split("/")[:-1]:
-        titles[reference_key(folder)] = folder_title(folder)
+        m = scheme.leading(folder)
+        if m is not None:
+            titles[m.key] = scheme.title_of(folder)
     return titles
 
 
 def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
     obj = ctx.source_object
+    scheme = scheme_for(ctx.settings)
     parent = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
     subject = (body.get("email") or {}).get("subject") or None
     excerpt = body.get("text", "")[:TEXT_LIMIT]
     with ctx.engine.connect() as conn:
         hood = neighbourhood(conn, obj.source_id, obj.path, ctx.batch_cache)
         titles = known_titles(conn, obj.source_id, obj.path)
-    by_folder = _folder_titles(obj.path)
+        convention = convention_of(conn, obj.source_id, ctx.batch_cache)
+        files_key = f"matter_files:{obj.source_id}"
+        if files_key not in ctx.batch_cache:
+            paths = objects.live_paths(conn, obj.source_id)
+            ctx.batch_cache[files_key] = filed_names(convention, paths)
+        known = _known(convention, list_matters(conn), ctx.batch_cache[files_key], scheme)
+    folder = convention.matter_folder_of(obj.path)
     return ClassifyEvidence(
         path=obj.path,
         filename=obj.path.rsplit("/", 1)[-1],
         parent_folder=parent,
-        parent_folder_title=folder_title(parent.rsplit("/", 1)[-1]) if parent else "",
+        parent_folder_title=scheme.title_of(parent.rsplit("/", 1)[-1]) if parent else "",
         email_subject=subject,
+        matter_folder=MatterFolder(
+            path=folder.path, client=folder.client, reference=folder.reference, title=folder.title
+        )
+        if folder is not None
+        else None,
         folder_neighbourhood=hood,
         known_documents_nearby=titles,
         text_excerpt=excerpt,
-        reference_candidates=[
-            ReferenceCandidate(
-                reference=f.reference,
-                key=f.key,
-                origin=f.origin,
-                folder_title=by_folder.get(f.key, ""),
-            )
-            for f in ranked_references(obj.path, excerpt, subject)
-        ],
+        reference_candidates=_candidates(obj.path, excerpt, subject, folder, known, scheme),
     )
 
 

@@ -11,10 +11,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge_index.gateway import Tool
 from knowledge_index.matters.folders import neighbourhood
-from knowledge_index.matters.references import REFERENCE
+from knowledge_index.matters.references import scheme_for
 from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_matters
 from knowledge_index.matters.store import get_or_create_matter
 from knowledge_index.stages.base import StageContext
+from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence
 
 STAGE: Final = "classify_matter"
 
@@ -37,7 +38,9 @@ class ListFolderArgs(BaseModel):
 
 class CreateMatterArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    reference_number: str = Field(description="The firm's matter number, e.g. 2024-0173.")
+    reference_number: str = Field(
+        description="A reference_candidates entry whose may_create is true, as written."
+    )
     title: str = Field("", description="Short matter title, e.g. the matter folder's name.")
 
 
@@ -50,14 +53,23 @@ def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
     return embedder_for(ctx.settings.retrieval.embedding_model)
 
 
-def matter_tools(ctx: StageContext) -> list[Tool]:
+def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) -> list[Tool]:
+    """The tools; with `evidence`, create_matter accepts only what it offers as creatable."""
     engine, obj = ctx.engine, ctx.source_object
-    folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
+    scheme = scheme_for(ctx.settings)
+    creatable = {
+        c.reference: c for c in (evidence.reference_candidates if evidence else []) if c.may_create
+    }
 
     def search(args: SearchMattersArgs) -> dict[str, Any]:
         with engine.connect() as conn:
             return search_matters(
-                conn, args.query, args.limit, args.offset, embedder=_query_embedder(ctx)
+                conn,
+                args.query,
+                args.limit,
+                args.offset,
+                embedder=_query_embedder(ctx),
+                scheme=scheme,
             ).model_dump()
 
     def peek(args: PeekMatterArgs) -> dict[str, Any]:
@@ -69,18 +81,25 @@ def matter_tools(ctx: StageContext) -> list[Tool]:
             return {"neighbourhood": neighbourhood(conn, obj.source_id, obj.path, ctx.batch_cache)}
 
     def create(args: CreateMatterArgs) -> dict[str, Any]:
-        if not REFERENCE.search(args.reference_number):
+        # A matter is created only from real evidence: never from a bare or excluded number.
+        candidate = creatable.get(args.reference_number)
+        if candidate is None:
             raise ValueError(
-                f"{args.reference_number!r} is not a matter reference (YYYY-NNNN);"
-                " search_matters first, or submit null"
+                f"{args.reference_number!r} is not offered as creatable evidence"
+                f" (may_create: {sorted(creatable) or 'none'}); search_matters, or submit null"
             )
+        # Only the matter the folder names records the folder (a misfiled file's does not).
+        folder = candidate.filed_in or None
+        if candidate.origin == "path":
+            folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else None
         matter, created = get_or_create_matter(
             engine,
             args.reference_number,
             args.title,
             created_by="model",
-            folder=folder or None,
-            provenance={"created_for": obj.id, "stage": STAGE},
+            folder=folder,
+            provenance={"created_for": obj.id, "stage": STAGE, "origin": candidate.origin},
+            scheme=scheme,
         )
         return {
             "matter_id": matter.id,

@@ -1,0 +1,177 @@
+"""Which known matter a file's content names, when it names no reference: titles and parties.
+
+A known matter is a matter folder discovery found or a matter already in the ledger. Its
+vocabulary is the words of its title, its client folder and (weaker) the file names filed in it.
+A word counts in proportion to how few matters share it (IDF-like), so a client with three
+matters or a generic word in every folder says little, and a counterparty named in one matter's
+title says a lot. The stage hands the ranked scores to the model; the policy decides.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+# Words that name no particular matter: legal forms, honorifics, filing and document words.
+STOPWORDS: Final = frozenset(
+    [
+        "gmbh",
+        "ag",
+        "kg",
+        "kgaa",
+        "co",
+        "ohg",
+        "gbr",
+        "ug",
+        "se",
+        "sa",
+        "llp",
+        "ltd",
+        "limited",
+        "llc",
+        "inc",
+        "plc",
+        "partg",
+        "mbb",
+        "mbh",
+        "bv",
+        "nv",
+        "dr",
+        "prof",
+        "herr",
+        "frau",
+        "mr",
+        "mrs",
+        "ms",
+        "und",
+        "and",
+        "the",
+        "der",
+        "die",
+        "das",
+        "des",
+        "dem",
+        "den",
+        "ein",
+        "eine",
+        "einer",
+        "for",
+        "fuer",
+        "von",
+        "vom",
+        "zur",
+        "zum",
+        "mit",
+        "with",
+        "gegen",
+        "against",
+        "of",
+        "to",
+        "in",
+        "im",
+        "an",
+        "am",
+        "auf",
+        "bei",
+        "per",
+        "via",
+        "entwurf",
+        "draft",
+        "final",
+        "version",
+        "fassung",
+        "kopie",
+        "copy",
+        "scan",
+        "notiz",
+        "note",
+        "vermerk",
+        "brief",
+        "letter",
+        "mail",
+        "email",
+        "anlage",
+        "annex",
+        "schedule",
+        "vertrag",
+        "agreement",
+        "contract",
+        "projekt",
+        "project",
+        "matter",
+        "mandat",
+        "korrespondenz",
+        "correspondence",
+        "executed",
+        "signed",
+        "unterschrieben",
+        "entwuerfe",
+        "drafts",
+    ]
+)
+TITLE_WEIGHT: Final = 1.0
+FILE_WEIGHT: Final = 0.5
+MIN_WORD: Final = 4
+
+
+def fold(value: str) -> str:
+    value = value.casefold()
+    for a, b in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        value = value.replace(a, b)
+    value = unicodedata.normalize("NFKD", value)
+    return "".join(c for c in value if not unicodedata.combining(c))
+
+
+def words(value: str) -> set[str]:
+    return {
+        w
+        for w in re.findall(r"[a-z][a-z0-9]+", fold(value))
+        if len(w) >= MIN_WORD and w not in STOPWORDS
+    }
+
+
+@dataclass
+class KnownMatter:
+    key: str
+    reference: str
+    title: str
+    client: str = ""
+    folder: str = ""
+    file_names: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Mention:
+    key: str
+    score: float
+    terms: tuple[str, ...]
+
+
+def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
+    """Known matters the content names by title, client or filed-document words, best first."""
+    vocab: dict[str, dict[str, float]] = {}
+    for m in known:
+        v: dict[str, float] = defaultdict(float)
+        for w in words(f"{m.title} {m.client}"):
+            v[w] = TITLE_WEIGHT
+        for name in m.file_names:
+            for w in words(name.rsplit(".", 1)[0]):
+                v[w] = max(v[w], FILE_WEIGHT)
+        vocab[m.key] = dict(v)
+    sharing: dict[str, int] = defaultdict(int)
+    for v in vocab.values():
+        for w in v:
+            sharing[w] += 1
+    present = words(content)
+    out: list[Mention] = []
+    for key, v in vocab.items():
+        hit = sorted(w for w in v if w in present)
+        score = sum(v[w] / sharing[w] for w in hit)
+        if score > 0:
+            out.append(Mention(key, round(score, 3), tuple(hit)))
+    out.sort(key=lambda m: (-m.score, m.key))
+    return out

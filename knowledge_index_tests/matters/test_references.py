@@ -1,0 +1,196 @@
+"""Matter reference styles, canonical keys, phantom guards and folder discovery (no database)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from knowledge_index.matters.discovery import discover
+from knowledge_index.matters.references import scheme_for
+from knowledge_index.settings import FirmSettings, MatterReferencePattern, load_settings
+
+SCHEME = scheme_for()
+
+
+@pytest.mark.parametrize(
+    "forms",
+    [
+        ["2024/0173", "2024-0173", "2024_0173", "2024/0173-MS", "2024 / 173"],
+        ["0173/24", "173/24", "0173-24", "0173/24 RKe", "AZ 173/24", "Az. 0173/24 TH"],
+        ["M-10482", "M10482", "M-10482/JW"],
+        ["HB-2024-0173", "HB 2024/0173", "HB-2024-0173 LB"],
+        ["AKT-2023-0091", "AKT 2023/091"],
+        ["12345.001", "12345-001", "12345/001"],
+        ["19-0042-WB", "19-0042"],
+    ],
+)
+def test_every_written_form_of_a_matter_has_one_key(forms: list[str]) -> None:
+    keys = {SCHEME.key(f) for f in forms}
+    assert len(keys) == 1, keys
+
+
+def test_different_styles_stay_different_matters() -> None:
+    keys = [
+        SCHEME.key(f) for f in ["2024/0173", "0173/24", "HB-2024-0173", "12345.001", "12345.002"]
+    ]
+    assert len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rechnung Nr. 2024-0871",
+        "Invoice no. 2024/0871",
+        "Rechnungsnummer 2024-0388-V",
+        "Amtsgericht München HRB 12345",
+        "LG Stuttgart, Az. 3 O 123/24",
+        "Aktenzeichen: 3 O 123/24",
+        "BGH, Urteil vom 10.01.2017 – II ZR 93/16",
+        "Geschäftsnummer: 12 U 456/23",
+        "Bürgschaft Nr. 4410-2024-0211",
+        "(Vorgangsnummer 2024-0173-NA)",
+        "Kunden-Nr. K-40449",
+        "Bestellung PO-2024-0456",
+        "UR-Nr. 1187/2024",
+        "IBAN DE89 7015 0000 1002 0173 24",
+        "Tel. 089 5432 1098, Fax 089 5432 1099",
+        "80539 München, 12.03.2024, 2024-03-25",
+        "Unser Zeichen: K/2024-117",
+        "Stand 2024-03, Geschäftsjahr 2024/25",
+    ],
+)
+def test_numbers_that_only_look_like_references_are_no_evidence(text: str) -> None:
+    assert [f for f in SCHEME.find_in_text(text) if f.origin == "marker"] == []
+    assert [f.reference for f in SCHEME.find_in_text(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Unser Zeichen: 2024/0173-MS", "2024-0173"),
+        ("Unser Az.: 0388/23 KW", "0388/23"),
+        ("Our ref 12345.001 · Privileged", "12345.001"),
+        ("Matter No. M-10482", "M-10482"),
+        ("Mandat AZ 219/24 Projekt Falke", "0219/24"),
+        ("Az. 219-24", "0219/24"),
+        ("Rechnung Nr. 2024-0871 · Unser Zeichen: 2023/0542", "2023-0542"),
+        ("Our ref. no. 12345.001", "12345.001"),
+        ("Unser Zeichen Nr. 2024/0173", "2024-0173"),
+    ],
+)
+def test_a_marker_makes_a_reference_the_firms_own(text: str, key: str) -> None:
+    found = SCHEME.find_in_text(text)
+    assert [(f.key, f.origin) for f in found] == [(key, "marker")]
+
+
+def test_their_reference_is_only_a_pointer_not_a_marker() -> None:
+    found = SCHEME.find_in_text("Ihr Zeichen: 0388/23 KW · LG Stuttgart 3 O 123/24")
+    assert [(f.key, f.origin) for f in found] == [("0388/23", "text")]
+
+
+def test_an_invented_style_works_from_configuration_alone(monkeypatch) -> None:
+    patterns = [
+        {
+            "name": "kx_dots",
+            "regex": r"KX·(?P<year>\d{4})·(?P<number>\d{1,4})",
+            "canonical": "KX-{year}-{number:0>3}",
+        }
+    ]
+    monkeypatch.setenv("KI_FIRM__MATTER_REFERENCE_PATTERNS", json.dumps(patterns))
+    scheme = scheme_for(load_settings())
+    assert scheme.key("KX·2024·17") == scheme.key("KX·2024·017") == "KX-2024-017"
+    assert [(f.key, f.origin) for f in scheme.find_in_text("Unser Zeichen: KX·2024·17")] == [
+        ("KX-2024-017", "marker")
+    ]
+    assert scheme.find_in_text("Rechnung Nr. KX·2024·17") == []
+    assert scheme.title_of("KX·2024·17 Lieferstreit") == "Lieferstreit"
+    # The shipped styles are replaced, not merged: the firm said what it writes.
+    assert scheme.find_in_text("Unser Zeichen: 2024/0173") == []
+
+
+def test_a_pattern_without_named_groups_is_refused() -> None:
+    with pytest.raises(ValueError, match="named groups"):
+        MatterReferencePattern(name="x", regex=r"\d+", canonical="{x}")
+    assert FirmSettings().matter_reference_patterns  # shipped defaults
+
+
+ESTATE = [
+    "Mandanten/Müller GmbH/2024-0173 Verkauf Alpentec/Entwürfe/SPA v1.docx",
+    "Mandanten/Müller GmbH/2024-0173 Verkauf Alpentec/Korrespondenz/Mail.eml",
+    "Mandanten/Müller GmbH/0412-24 Geschäftsführerwechsel/Beschluss.docx",
+    "Mandanten/Albers, Dr. Katrin/Aufhebung Dienstvertrag/Entwurf.docx",
+    "Mandanten/Nordlicht AG/HB-2024-0211 Mietvertrag/Mietvertrag.pdf",
+    "Clients/Harbour Point LLP/12345.001 Kestrel Facility/Drafts/SFA.docx",
+    "Clients/Harbour Point LLP/12345-002 Kestrel Security/Share Pledge.docx",
+    "Eingang/Scan 2024-03-01.pdf",
+    "Scans/Scan_20240404.pdf",
+    "Vorlagen/2024/Muster NDA.docx",
+    "Rechnung 2024-0871.pdf",
+]
+
+
+def test_discovery_finds_the_matter_level_and_title_only_matters() -> None:
+    found = discover(ESTATE, SCHEME)
+    assert found.depth == 2
+    assert found.containers == ["Clients", "Mandanten"]
+    by_path = {m.path: m for m in found.matter_folders}
+    assert len(by_path) == 6
+    albers = by_path["Mandanten/Albers, Dr. Katrin/Aufhebung Dienstvertrag"]
+    assert albers.reference is None and albers.title == "Aufhebung Dienstvertrag"
+    assert albers.client == "Albers, Dr. Katrin"
+    kestrel = by_path["Clients/Harbour Point LLP/12345-002 Kestrel Security"]
+    assert (kestrel.key, kestrel.title) == ("12345.002", "Kestrel Security")
+    assert found.matter_folder_of(ESTATE[0]).key == "2024-0173"
+    assert found.matter_folder_of("Eingang/Scan 2024-03-01.pdf") is None
+    assert found.matter_folder_of("Vorlagen/2024/Muster NDA.docx") is None
+
+
+def test_discovery_finds_an_unconfigured_style() -> None:
+    paths = [
+        "Akten/Client A/7731a Lieferstreit/a.txt",
+        "Akten/Client A/7732a Markenanmeldung/b.txt",
+        "Akten/Client B/7740b Kaufvertrag/c.txt",
+        "Akten/Client B/Allgemeine Beratung/d.txt",
+        "Inbox/e.txt",
+    ]
+    found = discover(paths, SCHEME)
+    assert found.depth == 2
+    refs = {m.reference: m.title for m in found.matter_folders}
+    assert refs == {
+        "7731a": "Lieferstreit",
+        "7732a": "Markenanmeldung",
+        "7740b": "Kaufvertrag",
+        None: "Allgemeine Beratung",
+    }
+    assert found.styles["unconfigured"] == 3
+
+
+def test_year_and_date_folders_are_not_a_matter_level() -> None:
+    paths = [f"Archiv/{y}/{m:02d}/x.pdf" for y in (2022, 2023, 2024) for m in (1, 2)]
+    assert discover(paths, SCHEME).depth is None
+    months = [f"Scans/{y}-{m:02d} Eingang/x.pdf" for y in (2023, 2024) for m in (1, 2, 3)]
+    assert discover(months, SCHEME).depth is None
+
+
+def test_ki_config_set_takes_a_firm_style(ki_env) -> None:
+    from typer.testing import CliRunner
+
+    from knowledge_index.cli import app
+
+    patterns = [{"name": "kx", "regex": r"KX·(?P<n>\d+)", "canonical": "KX-{n:0>3}"}]
+    done = CliRunner().invoke(
+        app, ["config", "set", "firm.matter_reference_patterns", json.dumps(patterns)]
+    )
+    assert done.exit_code == 0, done.output
+    assert scheme_for(load_settings()).key("Unser Zeichen KX·7") == "KX-007"
+    bad = CliRunner().invoke(
+        app,
+        [
+            "config",
+            "set",
+            "firm.matter_reference_patterns",
+            '[{"name": "x", "regex": "(", "canonical": "x"}]',
+        ],
+    )
+    assert bad.exit_code == 1 and "not a regular expression" in bad.stderr
