@@ -81,6 +81,7 @@ class PipelineSettings(BaseModel):
 class FirmSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    ontology_path: str = ""  # a firm's own document-type ontology file; "" = the shipped default
     name: str = ""
     aliases: list[str] = Field(default_factory=list)
 

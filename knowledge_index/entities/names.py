@@ -103,6 +103,23 @@ LEADING_NOISE: Final = frozenset(
         "and",
         "or",
         "oder",
+        # fragments a capitalized noun drags in front of a name ("Angelegenheit X GmbH")
+        "angelegenheit",
+        "sache",
+        "geschäftsführer",
+        "geschäftsführerin",
+        "gesellschafterin",
+        "gesellschafter",
+        "vorstand",
+        "report",
+        "bericht",
+        "german",
+        "english",
+        "deutsche",
+        "im",
+        "in",
+        "am",
+        "of",
     ]
 )
 

@@ -19,11 +19,33 @@ from knowledge_index.entities.names import contradicts, core_tokens, normalize_n
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
-from knowledge_index.stages.extract_metadata.prompt import MentionEvidence, MetadataEvidence
+from knowledge_index.stages.extract_metadata.prompt import (
+    MentionEvidence,
+    MetadataEvidence,
+    TypeCandidate,
+)
+from knowledge_index.stages.extract_metadata.titles import best_title
 
 STRONG: Final = 0.75
 WEAK: Final = 0.35
 ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
+# How much each typing signal counts: what a document calls itself (its heading) most, its file
+# name next (people name files by type), its format (a slide deck, a workbook) and opening text
+# (cues such as salutations) less, its folder least (a folder holds many types).
+# The firm is a party only to its own engagement and billing documents; elsewhere it advises.
+FIRM_PARTY_TYPES: Final = (
+    "finance.engagement_letter",
+    "finance.invoice",
+    "finance.fee_note",
+    "finance.time_sheet",
+)
+SIGNAL_WEIGHTS: Final = {
+    "heading": 1.0,
+    "filename": 0.8,
+    "format": 0.45,
+    "opening": 0.35,
+    "folder": 0.25,
+}
 
 
 def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
@@ -32,14 +54,33 @@ def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
     return [r for r in exchange.result.get("results") or [] if isinstance(r, dict)]
 
 
-def _type_queries(ev: MetadataEvidence) -> list[str]:
+def _choose_type(ev: MetadataEvidence) -> str | None:
+    """The node the signals agree on most: per signal its best hits, weighted, summed.
+
+    A message is typed by its format (an e-mail is an e-mail whatever its subject names).
+    Below WEAK nothing fits well enough and the document stays honestly untyped.
+    """
+    candidates = ev.type_candidates
     if ev.is_email:
-        return ["E-Mail"]
-    out: list[str] = []
-    for q in (ev.first_line[:200], ev.file_stem, ev.opening_passage):
-        if q and q not in out:
-            out.append(q)
-    return out
+        candidates = [c for c in candidates if c.signal == "format"] or candidates
+    totals: dict[str, float] = {}
+    best_per_signal: dict[str, float] = {}
+    for c in candidates:
+        best_per_signal[c.signal] = max(best_per_signal.get(c.signal, 0.0), c.score)
+    for c in candidates:
+        # Only a signal's leading hits count: a heading naming a lease also contains "Vertrag".
+        if c.score < 0.9 * best_per_signal[c.signal]:
+            continue
+        totals[c.node_id] = totals.get(c.node_id, 0.0) + SIGNAL_WEIGHTS.get(c.signal, 0.2) * c.score
+    if not totals:
+        return None
+    node_id, total = max(totals.items(), key=lambda kv: (kv[1], kv[0].count("."), kv[0]))
+    return node_id if total >= WEAK else None
+
+
+def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
+    used: list[TypeCandidate] = [c for c in ev.type_candidates if c.node_id == node_id]
+    return ", ".join(sorted({c.signal for c in used})) or "no signal (untyped)"
 
 
 class ExtractMetadataPolicy(Policy):
@@ -51,11 +92,17 @@ class ExtractMetadataPolicy(Policy):
         if ev is None or not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        searched = {str(e.arguments.get("query")): e for e in ctx.calls_to("ontology_search")}
-        doc_type, pending = self._type(_type_queries(ev), searched)
-        if pending is not None:
-            return Decision(calls=(Call("ontology_search", {"query": pending}),))
-        mentions = ev.party_mentions
+        doc_type = _choose_type(ev)
+        shown = {str(e.arguments.get("node_id")) for e in ctx.calls_to("ontology_node")}
+        if doc_type is not None and doc_type not in shown:
+            # Visit the node so the submission names a node a tool showed (the validator's rule).
+            return Decision(calls=(Call("ontology_node", {"node_id": doc_type}),))
+        firm_party = doc_type in FIRM_PARTY_TYPES
+        mentions = [
+            m
+            for m in ev.party_mentions
+            if m.non_party is None or (m.non_party == "firm" and firm_party)
+        ]
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         for m in mentions:
             if m.name not in looked:
@@ -65,7 +112,7 @@ class ExtractMetadataPolicy(Policy):
             doc_type, mentions = None, mentions
             looked = {}
         parties = [self._party(m, ev, looked.get(m.name)) for m in mentions]
-        title = ev.email_subject or ev.first_line or None
+        title = best_title(ev.title_candidates)
         return Decision(
             calls=(
                 Call(
@@ -74,34 +121,13 @@ class ExtractMetadataPolicy(Policy):
                         "doc_type": doc_type,
                         "title": title[:200] if title else None,
                         "parties": parties,
-                        "rationale": f"typed via ontology_search; {len(parties)} parties",
+                        "rationale": (
+                            f"typed from {_signals_for(ev, doc_type)}; {len(parties)} parties"
+                        ),
                     },
                 ),
             )
         )
-
-    @staticmethod
-    def _type(
-        queries: list[str], searched: dict[str, ToolExchange]
-    ) -> tuple[str | None, str | None]:
-        """(chosen node id, None) once decided, or (None, next query to search)."""
-        best: tuple[float, str] | None = None
-        for q in queries:
-            exchange = searched.get(q)
-            if exchange is None:
-                return None, q
-            hits = _results(exchange)
-            if not hits:
-                continue
-            top = hits[0]
-            score = float(top.get("score") or 0)
-            if score >= STRONG:
-                return str(top["id"]), None
-            if best is None or score > best[0]:
-                best = (score, str(top["id"]))
-        if best is not None and best[0] >= WEAK:
-            return best[1], None
-        return None, None
 
     def _party(
         self, m: MentionEvidence, ev: MetadataEvidence, exchange: ToolExchange | None
