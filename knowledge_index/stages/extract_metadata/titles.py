@@ -50,6 +50,11 @@ DATE_LINE: Final = re.compile(
     r"\d{1,2}\.?\s*(?:\d{1,2}\.|[A-Za-zäöü]+)\s*\d{2,4}$"
 )
 POSTCODE: Final = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b")
+STREET: Final = re.compile(
+    r"(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse|ring|damm|deich|avenue|road|street|lane)"
+    r"\s*\d+\s*[a-z]?$",
+    re.I,
+)
 CONTACT: Final = re.compile(r"(?:\btel\.?|\bfax\b|\+\d{2}\s?\d|@|www\.|https?://)", re.I)
 # A wrapped line ends in a word that cannot end a title.
 COURT_HEAD: Final = re.compile(
@@ -90,7 +95,7 @@ def is_frame_line(line: str, firm_names: list[str]) -> bool:
         return True
     if SALUTATION.match(text) or DATE_LINE.match(text):
         return True
-    if "·" in text or POSTCODE.search(text) or CONTACT.search(text):
+    if "·" in text or POSTCODE.search(text) or CONTACT.search(text) or STREET.search(text):
         return True
     # A court's or authority's name alone heads its documents ("Landgericht Stuttgart").
     return bool(COURT_HEAD.match(text)) and len(text.split()) <= 5
