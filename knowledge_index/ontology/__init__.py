@@ -24,6 +24,9 @@ COMPOUND_MIN: Final = 7
 # Longer terms rank higher, but only up to this length: past it, where a term stands decides
 # ("1. Nachtrag zum Gewerbemietvertrag" is an amendment, not a lease).
 LENGTH_BONUS_CAP: Final = 12
+# How much a later match loses (position as a fraction of the query): the head noun of a title
+# comes first ("Anlage 1 zum Gewerbemietvertrag" is an annex).
+POSITION_WEIGHT: Final = 0.8
 CUE_WEIGHT: Final = 0.5
 
 
@@ -160,7 +163,9 @@ class Ontology:
                 if match is None:
                     continue
                 position = match.start() / max(len(q), 1)
-                value = weight * (1.0 - 0.5 * position + 0.02 * min(length, LENGTH_BONUS_CAP))
+                value = weight * (
+                    1.0 - POSITION_WEIGHT * position + 0.02 * min(length, LENGTH_BONUS_CAP)
+                )
                 best = max(best, value)
             if best > 0:
                 scored.append((best + 0.01 * len(self.ancestors(node.id)), node.id))

@@ -1,14 +1,16 @@
-"""Offline policy for extract_metadata: types by searching the ontology, names parties it can see.
+"""Offline policy for extract_metadata: types from ranked signals, names parties it can see.
 
 It decides from the stage's typed evidence and tool results only, never the prompt's prose.
-Type: it searches the ontology with what names a document best (an e-mail is an e-mail; else
-the first line, then the file name, then the opening passage, where salutations and closing
-formulas live) and takes the first strong hit, else the best weak one, else submits null
-(untyped). Parties: the evidence's mentions (company names with a legal form, with register
-numbers), looked up with search_entities; an entity id is given only for an identical name
-without a contradicting register number. Roles: the firm is advisor; a party already on the
-matter keeps its role; the client folder above the matter folder or "our client" marks the
-client; anyone else is a counterparty.
+Type: the evidence's `type_candidates` (ontology hits for the heading, file name, folders,
+opening text and format) are weighed per signal and summed; the winner is visited with
+`ontology_node` (a submitted node must be one a tool showed) or, below ACCEPT, the document stays
+untyped; an e-mail is an e-mail. Title: the strongest title candidate. Parties: the evidence's
+mentions (company names with a legal form, with register numbers) minus those with a
+`non_party` reason (institutions, dispute-clause bodies, the firm outside its own billing),
+looked up with search_entities; an entity id is given only for an identical name without a
+contradicting register number. Roles: the firm is advisor; a party already on the matter keeps
+its role; the client folder above the matter folder or "our client" marks the client; anyone
+else is a counterparty.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from knowledge_index.stages.extract_metadata.prompt import (
 )
 from knowledge_index.stages.extract_metadata.titles import best_title
 
-STRONG: Final = 0.75
-WEAK: Final = 0.35
+# The weighted total a type needs: a letter's closing formula alone (a cue in the opening
+# text) is enough, a bare folder name is not.
+ACCEPT: Final = 0.12
 ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 # How much each typing signal counts: what a document calls itself (its heading) most, its file
 # name next (people name files by type), its format (a slide deck, a workbook) and opening text
@@ -58,7 +61,7 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     """The node the signals agree on most: per signal its best hits, weighted, summed.
 
     A message is typed by its format (an e-mail is an e-mail whatever its subject names).
-    Below WEAK nothing fits well enough and the document stays honestly untyped.
+    Below ACCEPT nothing fits well enough and the document stays honestly untyped.
     """
     candidates = ev.type_candidates
     if ev.is_email:
@@ -68,14 +71,15 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     for c in candidates:
         best_per_signal[c.signal] = max(best_per_signal.get(c.signal, 0.0), c.score)
     for c in candidates:
-        # Only a signal's leading hits count: a heading naming a lease also contains "Vertrag".
-        if c.score < 0.9 * best_per_signal[c.signal]:
+        # Only a signal's best hit counts: "1. Nachtrag zum Mietvertrag" names an amendment,
+        # the lease it amends must not collect votes from every signal that mentions it.
+        if c.score < best_per_signal[c.signal]:
             continue
         totals[c.node_id] = totals.get(c.node_id, 0.0) + SIGNAL_WEIGHTS.get(c.signal, 0.2) * c.score
     if not totals:
         return None
     node_id, total = max(totals.items(), key=lambda kv: (kv[1], kv[0].count("."), kv[0]))
-    return node_id if total >= WEAK else None
+    return node_id if total >= ACCEPT else None
 
 
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
