@@ -49,8 +49,8 @@ def score(engine: Engine, expected: list[Expected]) -> Scores:
             r["path"]: dict(r)
             for r in conn.execute(
                 text(
-                    "SELECT o.id, o.path, m.reference_number, d.doc_type, d.doc_type_ancestors, d.doc_date,"
-                    " d.doc_date_source, d.language FROM source_objects o"
+                    "SELECT o.id, o.path, m.reference_number, d.doc_type, d.doc_type_ancestors,"
+                    " d.doc_date, d.doc_date_source, d.language FROM source_objects o"
                     " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
                     " LEFT JOIN matters m ON m.id = a.matter_id"
                     " LEFT JOIN document_metadata d ON d.source_object_id = o.id"
