@@ -120,6 +120,27 @@ LEADING_NOISE: Final = frozenset(
         "in",
         "am",
         "of",
+        # party roles written before a name ("Guarantor and X Ltd", "Vermieterin X GmbH")
+        "guarantor",
+        "lender",
+        "borrower",
+        "pledgor",
+        "pledgee",
+        "landlord",
+        "tenant",
+        "licensor",
+        "licensee",
+        "vermieterin",
+        "vermieter",
+        "mieterin",
+        "mieter",
+        "bürgin",
+        "darlehensnehmerin",
+        "darlehensgeberin",
+        "verkäufer",
+        "käufer",
+        "verpfänderin",
+        "pfandgläubigerin",
     ]
 )
 

@@ -116,6 +116,12 @@ class ExtractMetadataPolicy(Policy):
             doc_type, mentions = None, mentions
             looked = {}
         parties = [self._party(m, ev, looked.get(m.name)) for m in mentions]
+        if firm_party and ev.firm.name and not any(p["role"] == "advisor" for p in parties):
+            # The firm's own engagement letter or bill: the firm is a party, named or not
+            # (letterheads write it in forms the mention rules miss, e.g. "Partnerschaft mbB").
+            parties.append(
+                {"name": ev.firm.name, "role": "advisor", "identifiers": {}, "entity_id": None}
+            )
         title = best_title(ev.title_candidates)
         return Decision(
             calls=(
