@@ -8,7 +8,11 @@ from types import SimpleNamespace
 
 from knowledge_index.ontology import DEFAULT_ONTOLOGY, active_ontology, load_ontology
 from knowledge_index.stages.extract_metadata.offline import _choose_type
-from knowledge_index.stages.extract_metadata.prompt import non_party_reason, type_candidates
+from knowledge_index.stages.extract_metadata.prompt import (
+    non_party_reason,
+    party_block,
+    type_candidates,
+)
 from knowledge_index.stages.extract_metadata.titles import (
     best_title,
     clean_subject,
@@ -124,3 +128,14 @@ def test_firm_ontology_file(tmp_path: Path) -> None:
     firm = active_ontology(str(path))
     assert firm.fingerprint != active_ontology("").fingerprint
     assert "finance.invoice" not in firm.nodes and "contract.nda" in firm.nodes
+
+
+def test_party_block_is_the_opening_party_clause() -> None:
+    text = (
+        "Geschäftsanteilskaufvertrag\nzwischen der Müller GmbH (HRB 12345) – Verkäuferin –\n"
+        "und der Isarwerk Industrieholding GmbH – Käuferin –\n§ 1 Kaufgegenstand\n"
+        "Die Verkäuferin verkauft ihre Geschäftsanteile an der Alpentec Sensorik GmbH."
+    )
+    start, end = party_block(text) or (0, 0)
+    assert "Isarwerk" in text[start:end] and "Alpentec" not in text[start:end]
+    assert party_block("Sehr geehrte Damen und Herren,\nanbei der Entwurf.") is None

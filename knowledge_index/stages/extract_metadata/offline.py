@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from knowledge_index.entities.names import contradicts, core_tokens, normalize_name
+from knowledge_index.entities.names import contradicts, core_tokens, legal_form, normalize_name
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
@@ -35,6 +35,8 @@ ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 # How much each typing signal counts: what a document calls itself (its heading) most, its file
 # name next (people name files by type), its format (a slide deck, a workbook) and opening text
 # (cues such as salutations) less, its folder least (a folder holds many types).
+# Documents under this root name their parties in an opening party clause (see prompt.py).
+CONTRACT_ROOT: Final = "contract"
 # The firm is a party only to its own engagement and billing documents; elsewhere it advises.
 FIRM_PARTY_TYPES: Final = (
     "finance.engagement_letter",
@@ -82,6 +84,41 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     return node_id if total >= ACCEPT else None
 
 
+def _is_contract(ctx: PolicyContext, doc_type: str | None) -> bool:
+    """The chosen node is the contract root or under it (its ancestors as ontology_node showed)."""
+    if doc_type is None:
+        return False
+    for exchange in ctx.calls_to("ontology_node"):
+        if isinstance(exchange.result, dict) and exchange.result.get("id") == doc_type:
+            chain = [doc_type, *(exchange.result.get("ancestors") or [])]
+            return chain[-1] == CONTRACT_ROOT
+    return False
+
+
+def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
+    """The matter's client, for e-mail filed in the matter: the firm writes on its behalf.
+
+    Taken from a party already on the matter with role client, else the client folder above
+    the matter folder when it names a company (legal form), never guessed from prose.
+    """
+    matter = ev.matter
+    if matter is None:
+        return []
+    names = [k.name for k in matter.known_parties if k.role == "client"]
+    for folder in matter.folders:
+        parts = [p for p in folder.strip().split("/") if p]
+        if not names and len(parts) >= 2:
+            candidate = parts[-2].split(",")[0].strip()
+            if legal_form(candidate):
+                names.append(candidate)
+    return [
+        MentionEvidence(
+            name=n, normalized=normalize_name(n), identifiers={}, client_marker_before=True
+        )
+        for n in names[:1]
+    ]
+
+
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
     used: list[TypeCandidate] = [c for c in ev.type_candidates if c.node_id == node_id]
     return ", ".join(sorted({c.signal for c in used})) or "no signal (untyped)"
@@ -107,6 +144,14 @@ class ExtractMetadataPolicy(Policy):
             for m in ev.party_mentions
             if m.non_party is None or (m.non_party == "firm" and firm_party)
         ]
+        if _is_contract(ctx, doc_type) and any(m.in_party_block for m in mentions):
+            # A contract's parties are those of its party clause; the rest is subject matter.
+            mentions = [m for m in mentions if m.in_party_block]
+        mentions += (
+            [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
+            if ev.is_email
+            else []
+        )
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         for m in mentions:
             if m.name not in looked:

@@ -44,6 +44,28 @@ INSTITUTION_CONTEXT: Final = re.compile(
 )
 
 
+# A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
+# and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
+# of another document, a supplier) are subject matter, not parties to this contract.
+PARTY_BLOCK_START: Final = re.compile(r"\b(?:zwischen|between|by and between)\b", re.I)
+PARTY_BLOCK_END: Final = re.compile(
+    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
+    r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
+    r"|(?:the parties )?agree as follows|vereinbaren (?:die parteien )?(?:was folgt|folgendes))",
+    re.I,
+)
+PARTY_BLOCK_WINDOW: Final = 2_500
+
+
+def party_block(text: str) -> tuple[int, int] | None:
+    """Where the opening party clause stands, or None when the text has none."""
+    start = PARTY_BLOCK_START.search(text[:PARTY_BLOCK_WINDOW])
+    if start is None:
+        return None
+    end = PARTY_BLOCK_END.search(text, start.end())
+    return start.start(), end.start() if end else min(len(text), start.end() + PARTY_BLOCK_WINDOW)
+
+
 def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
     """Why a company-shaped mention is not a party, or None when it may be one."""
     if INSTITUTION.search(name):
@@ -98,6 +120,11 @@ class MentionEvidence(BaseModel):
     identifiers: dict[str, str]
     client_marker_before: bool = Field(
         description="A phrase such as 'unsere Mandantin' / 'our client' stands just before it."
+    )
+    in_party_block: bool | None = Field(
+        None,
+        description="Named inside the opening party clause ('zwischen ... und ...'); None when"
+        " the text has no such clause.",
     )
     non_party: str | None = Field(
         None,
@@ -225,6 +252,7 @@ def build_evidence(
     extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
     folders = [f for f in obj.path.split("/")[:-1] if f][::-1]
     heading = next((t.text for t in titles if t.source != "first_line"), "")
+    block = party_block(excerpt)
     signals: list[tuple[TypeSignal, str]] = [
         ("heading", heading),
         ("filename", stem),
@@ -253,6 +281,7 @@ def build_evidence(
                 client_marker_before=bool(
                     CLIENT_MARKER.search(excerpt[max(0, m.start - 60) : m.start])
                 ),
+                in_party_block=(block[0] <= m.start < block[1]) if block else None,
                 non_party=non_party_reason(
                     m.name, excerpt[max(0, m.start - 80) : m.start], firm_names
                 ),
