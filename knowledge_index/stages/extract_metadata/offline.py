@@ -96,27 +96,24 @@ def _is_contract(ctx: PolicyContext, doc_type: str | None) -> bool:
 
 
 def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
-    """The matter's client, for e-mail filed in the matter: the firm writes on its behalf.
+    """The client of e-mail filed under a client's folder: the firm writes on its behalf.
 
-    Taken from a party already on the matter with role client, else the client folder above
-    the matter folder when it names a company (legal form), never guessed from prose.
+    Taken from the document's own folders (outermost first, the first that names a company
+    with a legal form, e.g. "Mandanten/Müller GmbH, München/..."), never guessed from prose;
+    the path is the filer's own statement, so a misassigned matter cannot lend its client.
     """
-    matter = ev.matter
-    if matter is None:
-        return []
-    names = [k.name for k in matter.known_parties if k.role == "client"]
-    for folder in matter.folders:
-        parts = [p for p in folder.strip().split("/") if p]
-        if not names and len(parts) >= 2:
-            candidate = parts[-2].split(",")[0].strip()
-            if legal_form(candidate):
-                names.append(candidate)
-    return [
-        MentionEvidence(
-            name=n, normalized=normalize_name(n), identifiers={}, client_marker_before=True
-        )
-        for n in names[:1]
-    ]
+    for folder in ev.folders[::-1]:
+        candidate = folder.split(",")[0].strip()
+        if legal_form(candidate):
+            return [
+                MentionEvidence(
+                    name=candidate,
+                    normalized=normalize_name(candidate),
+                    identifiers={},
+                    client_marker_before=True,
+                )
+            ]
+    return []
 
 
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
