@@ -11,6 +11,7 @@ from knowledge_index.stages.extract_metadata.offline import _choose_type
 from knowledge_index.stages.extract_metadata.prompt import (
     non_party_reason,
     party_block,
+    person_mentions,
     type_candidates,
 )
 from knowledge_index.stages.extract_metadata.titles import (
@@ -139,3 +140,14 @@ def test_party_block_is_the_opening_party_clause() -> None:
     start, end = party_block(text) or (0, 0)
     assert "Isarwerk" in text[start:end] and "Alpentec" not in text[start:end]
     assert party_block("Sehr geehrte Damen und Herren,\nanbei der Entwurf.") is None
+
+
+def test_persons_in_the_party_clause_but_not_their_representatives() -> None:
+    text = (
+        "Aufhebungsvertrag\nzwischen der Albrecht Medizintechnik GmbH, vertreten durch Herrn"
+        " Dr. Max Vogel,\nund Frau Dr. Katrin Albers, wohnhaft in München\n§ 1 Beendigung\n"
+        "Herr Peter Paul erhält eine Kopie."
+    )
+    block = party_block(text)
+    assert block is not None
+    assert [name for name, _ in person_mentions(text, block)] == ["Dr. Katrin Albers"]

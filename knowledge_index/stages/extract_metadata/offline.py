@@ -141,9 +141,12 @@ class ExtractMetadataPolicy(Policy):
             for m in ev.party_mentions
             if m.non_party is None or (m.non_party == "firm" and firm_party)
         ]
-        if _is_contract(ctx, doc_type) and any(m.in_party_block for m in mentions):
+        contract = _is_contract(ctx, doc_type)
+        if contract and any(m.in_party_block for m in mentions):
             # A contract's parties are those of its party clause; the rest is subject matter.
             mentions = [m for m in mentions if m.in_party_block]
+        # A person is a party only where a contract's party clause names them as one.
+        mentions = [m for m in mentions if not m.natural_person or contract]
         mentions += (
             [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
             if ev.is_email

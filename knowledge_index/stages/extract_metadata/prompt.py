@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Final, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy import text
 
-from knowledge_index.entities.names import core_tokens, unique_mentions
+from knowledge_index.entities.names import core_tokens, normalize_name, unique_mentions
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology
@@ -55,6 +55,28 @@ PARTY_BLOCK_END: Final = re.compile(
     re.I,
 )
 PARTY_BLOCK_WINDOW: Final = 2_500
+# A natural person introduced by a form of address; a party only inside a contract's party
+# clause, and never as someone's representative there ("vertreten durch Herrn ...").
+_GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+PERSON: Final = re.compile(
+    rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
+)
+REPRESENTATIVE: Final = re.compile(
+    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
+    r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
+    re.I,
+)
+
+
+def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
+    """Natural persons named as parties in the party clause (name as written, offset)."""
+    out: list[tuple[str, int]] = []
+    for match in PERSON.finditer(text, block[0], block[1]):
+        if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
+            continue
+        if match.group(1) not in [n for n, _ in out]:
+            out.append((match.group(1), match.start(1)))
+    return out
 
 
 def party_block(text: str) -> tuple[int, int] | None:
@@ -120,6 +142,9 @@ class MentionEvidence(BaseModel):
     identifiers: dict[str, str]
     client_marker_before: bool = Field(
         description="A phrase such as 'unsere Mandantin' / 'our client' stands just before it."
+    )
+    natural_person: bool = Field(
+        False, description="A person named in the party clause (no legal form)."
     )
     in_party_block: bool | None = Field(
         None,
@@ -287,6 +312,19 @@ def build_evidence(
                 ),
             )
             for m in unique_mentions(excerpt)[:MAX_MENTIONS]
+        ]
+        + [
+            MentionEvidence(
+                name=name,
+                normalized=normalize_name(name),
+                identifiers={},
+                client_marker_before=bool(
+                    CLIENT_MARKER.search(excerpt[max(0, start - 60) : start])
+                ),
+                natural_person=True,
+                in_party_block=True,
+            )
+            for name, start in (person_mentions(excerpt, block) if block else [])
         ],
         text_excerpt=excerpt,
     )
