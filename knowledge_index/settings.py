@@ -187,6 +187,7 @@ DEFAULT_MATTER_REFERENCE_EXCLUSIONS: tuple[str, ...] = (
 class FirmSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    ontology_path: str = ""  # a firm's own document-type ontology file; "" = the shipped default
     name: str = ""
     aliases: list[str] = Field(default_factory=list)
     matter_reference_patterns: list[MatterReferencePattern] = Field(

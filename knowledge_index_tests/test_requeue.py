@@ -152,3 +152,39 @@ def test_quarantine_retry_releases_earliest_stage_and_audits(engine, settings, t
         audit = conn.execute(text("SELECT action, subject, detail FROM audit_log")).one()
     assert audit[0] == "quarantine_retry" and audit[1] == source_object_id
     assert audit[2]["overruled_error"]["class"] == "UnsupportedDocument"
+
+
+def test_ontology_change_retypes_only_the_documents_it_affects(engine, tmp_path):
+    """requeue_ontology_outdated: a type that left the scope, or untyped under another scope."""
+    from knowledge_index.ontology import active_ontology
+
+    settings = load_settings()
+    ids = _setup(engine, settings, tmp_path, n=4)
+    chain = pipeline.stage_order()[: pipeline.stage_order().index("extract_metadata") + 1]
+    for stage in chain:
+        register_handler(stage, counting_handler)
+    _run_chain(settings, chain)
+    current = active_ontology(settings.firm.ontology_path).fingerprint
+    typed = [
+        (ids[0], "contract.nda", current),  # still a node: kept
+        (ids[1], "contract.retired_type", current),  # no longer in scope: re-typed
+        (ids[2], None, "old-ontology@1:0000"),  # untyped under another scope: re-typed
+        (ids[3], None, current),  # untyped under this scope: kept
+    ]
+    with engine.begin() as conn:
+        for source_object_id, doc_type, fingerprint in typed:
+            conn.execute(
+                text(
+                    "INSERT INTO document_metadata (source_object_id, doc_type,"
+                    " ontology_fingerprint) VALUES (:i, :t, :f)"
+                ),
+                {"i": source_object_id, "t": doc_type, "f": fingerprint},
+            )
+        report = prepare(conn, settings)
+    assert report.requeued_ontology == 2
+    assert row(engine, ids[1], "extract_metadata")["status"] == "pending"
+    assert row(engine, ids[2], "extract_metadata")["status"] == "pending"
+    for kept in (ids[0], ids[3]):
+        assert row(engine, kept, "extract_metadata")["status"] == "done"
+    with engine.begin() as conn:
+        assert prepare(conn, settings).requeued_ontology == 0

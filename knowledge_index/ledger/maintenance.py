@@ -30,6 +30,7 @@ class PrepareReport:
     quarantined_stale: int = 0
     requeued_outdated: dict[str, int] = field(default_factory=dict)
     requeued_enabled: dict[str, int] = field(default_factory=dict)
+    requeued_ontology: int = 0
     drained_legacy: int = 0
     seeded_rows: int = 0
 
@@ -41,6 +42,7 @@ def prepare(conn: Connection, settings: Settings) -> PrepareReport:
     report.drained_legacy = drain_legacy_stages(conn, settings)
     report.requeued_outdated = requeue_outdated_stages(conn, settings)
     report.requeued_enabled = requeue_newly_enabled_stages(conn, settings)
+    report.requeued_ontology = requeue_ontology_outdated(conn, settings)
     report.stale_claims, report.quarantined_stale = recover_stale_claims(conn, settings)
     return report
 
@@ -336,3 +338,46 @@ def accepted_versions(settings: Settings, stage: str) -> list[str]:
     tags = sorted(get_stage(stage).degradations(settings))
     subsets = ["+".join(c) for n in range(1, len(tags) + 1) for c in combinations(tags, n)]
     return [version, *(f"{version};degraded={d}" for d in subsets)]
+
+
+ONTOLOGY_STAGE = "extract_metadata"
+
+
+def requeue_ontology_outdated(conn: Connection, settings: Settings) -> int:
+    """The seed's narrower re-typing path for an ontology change (firm file or a new default).
+
+    Only documents whose stored type is no longer an in-scope node, or that were left untyped
+    under another scope fingerprint, run extract_metadata again (downstream waits); a document
+    typed with a node that still exists keeps its type, so a richer ontology costs only the
+    documents it can change.
+    """
+    from knowledge_index.ontology import active_ontology
+
+    if ONTOLOGY_STAGE not in stage_order() or not settings.stage(ONTOLOGY_STAGE).enabled:
+        return 0
+    ontology = active_ontology(settings.firm.ontology_path)
+    ids = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "UPDATE processing_state p SET status = 'pending', reason = NULL, attempts = 0,"
+                " last_error = NULL, next_retry_at = NULL, updated_at = now()"
+                " FROM document_metadata m WHERE m.source_object_id = p.source_object_id"
+                " AND p.stage = :stage AND p.status IN ('done', 'skipped')"
+                " AND COALESCE(p.reason, '') <> :w"
+                " AND ((m.doc_type IS NULL AND m.ontology_fingerprint <> :fp)"
+                "  OR (m.doc_type IS NOT NULL"
+                "      AND NOT m.doc_type = ANY(CAST(:in_scope AS text[]))))"
+                " RETURNING p.source_object_id"
+            ),
+            {
+                "stage": ONTOLOGY_STAGE,
+                "w": WAITING,
+                "fp": ontology.fingerprint,
+                "in_scope": [n.id for n in ontology.scoped()],
+            },
+        )
+    ]
+    if ids:
+        park_downstream(conn, ids, ONTOLOGY_STAGE, include_quarantined=False)
+    return len(ids)

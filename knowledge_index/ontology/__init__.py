@@ -18,9 +18,15 @@ from typing import Final
 from pydantic import BaseModel, Field
 
 DEFAULT_ONTOLOGY: Final = Path(__file__).with_name("default_doc_types.json")
-# Terms shorter than this must stand as whole words ("nda", "memo"); longer ones may end a
-# German compound ("Rahmenliefervertrag" is a Liefervertrag).
-COMPOUND_MIN: Final = 6
+# Terms shorter than this must stand as whole words ("nda", "memo", "ladung": an Einladung is
+# no summons); longer ones may end a German compound ("Rahmenliefervertrag" is a Liefervertrag).
+COMPOUND_MIN: Final = 7
+# Longer terms rank higher, but only up to this length: past it, where a term stands decides
+# ("1. Nachtrag zum Gewerbemietvertrag" is an amendment, not a lease).
+LENGTH_BONUS_CAP: Final = 12
+# How much a later match loses (position as a fraction of the query): the head noun of a title
+# comes first ("Anlage 1 zum Gewerbemietvertrag" is an annex).
+POSITION_WEIGHT: Final = 0.8
 CUE_WEIGHT: Final = 0.5
 
 
@@ -31,6 +37,9 @@ class OntologyNode(BaseModel):
     label_de: str
     terms: list[str] = Field(default_factory=list)
     cues: list[str] = Field(default_factory=list)
+    # File extensions (lower case, no dot) whose format alone suggests this type (pptx ->
+    # presentation); a weak signal that a heading or file name naming a type outranks.
+    formats: list[str] = Field(default_factory=list)
     description: str = ""
 
 
@@ -154,7 +163,9 @@ class Ontology:
                 if match is None:
                     continue
                 position = match.start() / max(len(q), 1)
-                value = weight * (1.0 - 0.5 * position + 0.02 * min(length, 25))
+                value = weight * (
+                    1.0 - POSITION_WEIGHT * position + 0.02 * min(length, LENGTH_BONUS_CAP)
+                )
                 best = max(best, value)
             if best > 0:
                 scored.append((best + 0.01 * len(self.ancestors(node.id)), node.id))
@@ -169,3 +180,12 @@ class Ontology:
 def load_ontology(path: Path = DEFAULT_ONTOLOGY, scope: tuple[str, ...] | None = None) -> Ontology:
     data = OntologyFile.model_validate_json(path.read_text(encoding="utf-8"))
     return Ontology(data, scope)
+
+
+def active_ontology(ontology_path: str = "") -> Ontology:
+    """The firm's ontology (`firm.ontology_path`, same format as the default) or the default.
+
+    Its fingerprint changes with the file's nodes, so switching files re-types exactly the
+    documents whose type left the scope or that were left untyped under another fingerprint.
+    """
+    return load_ontology(Path(ontology_path).expanduser() if ontology_path else DEFAULT_ONTOLOGY)

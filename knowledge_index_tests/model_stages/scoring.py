@@ -49,8 +49,8 @@ def score(engine: Engine, expected: list[Expected]) -> Scores:
             r["path"]: dict(r)
             for r in conn.execute(
                 text(
-                    "SELECT o.id, o.path, m.reference_number, d.doc_type, d.doc_date,"
-                    " d.doc_date_source, d.language FROM source_objects o"
+                    "SELECT o.id, o.path, m.reference_number, d.doc_type, d.doc_type_ancestors,"
+                    " d.doc_date, d.doc_date_source, d.language FROM source_objects o"
                     " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
                     " LEFT JOIN matters m ON m.id = a.matter_id"
                     " LEFT JOIN document_metadata d ON d.source_object_id = o.id"
@@ -78,7 +78,10 @@ def score(engine: Engine, expected: list[Expected]) -> Scores:
         got_ref = row.get("reference_number") or ""
         checks = {
             "matter": reference_key(got_ref) == reference_key(exp.matter),
-            "doc_type": row.get("doc_type") == exp.doc_type,
+            # A more specific node under the expected one is right too (a Klageschrift typed
+            # statement of claim is still a pleading): the model submits the most specific fit.
+            "doc_type": row.get("doc_type") == exp.doc_type
+            or (exp.doc_type is not None and exp.doc_type in (row.get("doc_type_ancestors") or [])),
             "date": row.get("doc_date") == exp.date,
             "language": row.get("language") == exp.language,
         }

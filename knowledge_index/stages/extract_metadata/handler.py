@@ -22,7 +22,7 @@ from knowledge_index.entities.resolve import Resolver, client_matters
 from knowledge_index.entities.store import replace_parties
 from knowledge_index.gateway import AgentLoop, AgentResult
 from knowledge_index.objects import store as objects
-from knowledge_index.ontology import facts, load_ontology
+from knowledge_index.ontology import active_ontology, facts
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_metadata.prompt import build_evidence, matter_context, messages
 from knowledge_index.stages.extract_metadata.result import MetadataResult, make_validator
@@ -50,9 +50,9 @@ def _date(ctx: StageContext, body: dict[str, Any]) -> tuple[dt.date | None, str 
 def extract(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
     body = converted_document(ctx)
-    ontology = load_ontology()
+    ontology = active_ontology(ctx.settings.firm.ontology_path)
     matter = matter_context(ctx)
-    evidence = build_evidence(ctx, body, matter)
+    evidence = build_evidence(ctx, body, matter, ontology)
     started = time.monotonic()
     loop = AgentLoop(
         batch_gateway(ctx),

@@ -1,29 +1,56 @@
-"""Offline policy for extract_metadata: types by searching the ontology, names parties it can see.
+"""Offline policy for extract_metadata: types from ranked signals, names parties it can see.
 
 It decides from the stage's typed evidence and tool results only, never the prompt's prose.
-Type: it searches the ontology with what names a document best (an e-mail is an e-mail; else
-the first line, then the file name, then the opening passage, where salutations and closing
-formulas live) and takes the first strong hit, else the best weak one, else submits null
-(untyped). Parties: the evidence's mentions (company names with a legal form, with register
-numbers), looked up with search_entities; an entity id is given only for an identical name
-without a contradicting register number. Roles: the firm is advisor; a party already on the
-matter keeps its role; the client folder above the matter folder or "our client" marks the
-client; anyone else is a counterparty.
+Type: the evidence's `type_candidates` (ontology hits for the heading, file name, folders,
+opening text and format) are weighed per signal and summed; the winner is visited with
+`ontology_node` (a submitted node must be one a tool showed) or, below ACCEPT, the document stays
+untyped; an e-mail is an e-mail. Title: the strongest title candidate. Parties: the evidence's
+mentions (company names with a legal form, with register numbers) minus those with a
+`non_party` reason (institutions, dispute-clause bodies, the firm outside its own billing),
+looked up with search_entities; an entity id is given only for an identical name without a
+contradicting register number. Roles: the firm is advisor; a party already on the matter keeps
+its role; the client folder above the matter folder or "our client" marks the client; anyone
+else is a counterparty.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from knowledge_index.entities.names import contradicts, core_tokens, normalize_name
+from knowledge_index.entities.names import contradicts, core_tokens, legal_form, normalize_name
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
-from knowledge_index.stages.extract_metadata.prompt import MentionEvidence, MetadataEvidence
+from knowledge_index.stages.extract_metadata.prompt import (
+    MentionEvidence,
+    MetadataEvidence,
+    TypeCandidate,
+)
+from knowledge_index.stages.extract_metadata.titles import best_title
 
-STRONG: Final = 0.75
-WEAK: Final = 0.35
+# The weighted total a type needs: a letter's closing formula alone (a cue in the opening
+# text) is enough, a bare folder name is not.
+ACCEPT: Final = 0.12
 ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
+# How much each typing signal counts: what a document calls itself (its heading) most, its file
+# name next (people name files by type), its format (a slide deck, a workbook) and opening text
+# (cues such as salutations) less, its folder least (a folder holds many types).
+# Documents under this root name their parties in an opening party clause (see prompt.py).
+CONTRACT_ROOT: Final = "contract"
+# The firm is a party only to its own engagement and billing documents; elsewhere it advises.
+FIRM_PARTY_TYPES: Final = (
+    "finance.engagement_letter",
+    "finance.invoice",
+    "finance.fee_note",
+    "finance.time_sheet",
+)
+SIGNAL_WEIGHTS: Final = {
+    "heading": 1.0,
+    "filename": 0.8,
+    "format": 0.45,
+    "opening": 0.35,
+    "folder": 0.25,
+}
 
 
 def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
@@ -32,14 +59,66 @@ def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
     return [r for r in exchange.result.get("results") or [] if isinstance(r, dict)]
 
 
-def _type_queries(ev: MetadataEvidence) -> list[str]:
+def _choose_type(ev: MetadataEvidence) -> str | None:
+    """The node the signals agree on most: per signal its best hits, weighted, summed.
+
+    A message is typed by its format (an e-mail is an e-mail whatever its subject names).
+    Below ACCEPT nothing fits well enough and the document stays honestly untyped.
+    """
+    candidates = ev.type_candidates
     if ev.is_email:
-        return ["E-Mail"]
-    out: list[str] = []
-    for q in (ev.first_line[:200], ev.file_stem, ev.opening_passage):
-        if q and q not in out:
-            out.append(q)
-    return out
+        candidates = [c for c in candidates if c.signal == "format"] or candidates
+    totals: dict[str, float] = {}
+    best_per_signal: dict[str, float] = {}
+    for c in candidates:
+        best_per_signal[c.signal] = max(best_per_signal.get(c.signal, 0.0), c.score)
+    for c in candidates:
+        # Only a signal's best hit counts: "1. Nachtrag zum Mietvertrag" names an amendment,
+        # the lease it amends must not collect votes from every signal that mentions it.
+        if c.score < best_per_signal[c.signal]:
+            continue
+        totals[c.node_id] = totals.get(c.node_id, 0.0) + SIGNAL_WEIGHTS.get(c.signal, 0.2) * c.score
+    if not totals:
+        return None
+    node_id, total = max(totals.items(), key=lambda kv: (kv[1], kv[0].count("."), kv[0]))
+    return node_id if total >= ACCEPT else None
+
+
+def _is_contract(ctx: PolicyContext, doc_type: str | None) -> bool:
+    """The chosen node is the contract root or under it (its ancestors as ontology_node showed)."""
+    if doc_type is None:
+        return False
+    for exchange in ctx.calls_to("ontology_node"):
+        if isinstance(exchange.result, dict) and exchange.result.get("id") == doc_type:
+            chain = [doc_type, *(exchange.result.get("ancestors") or [])]
+            return chain[-1] == CONTRACT_ROOT
+    return False
+
+
+def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
+    """The client of e-mail filed under a client's folder: the firm writes on its behalf.
+
+    Taken from the document's own folders (outermost first, the first that names a company
+    with a legal form, e.g. "Mandanten/Müller GmbH, München/..."), never guessed from prose;
+    the path is the filer's own statement, so a misassigned matter cannot lend its client.
+    """
+    for folder in ev.folders[::-1]:
+        candidate = folder.split(",")[0].strip()
+        if legal_form(candidate):
+            return [
+                MentionEvidence(
+                    name=candidate,
+                    normalized=normalize_name(candidate),
+                    identifiers={},
+                    client_marker_before=True,
+                )
+            ]
+    return []
+
+
+def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
+    used: list[TypeCandidate] = [c for c in ev.type_candidates if c.node_id == node_id]
+    return ", ".join(sorted({c.signal for c in used})) or "no signal (untyped)"
 
 
 class ExtractMetadataPolicy(Policy):
@@ -51,11 +130,28 @@ class ExtractMetadataPolicy(Policy):
         if ev is None or not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        searched = {str(e.arguments.get("query")): e for e in ctx.calls_to("ontology_search")}
-        doc_type, pending = self._type(_type_queries(ev), searched)
-        if pending is not None:
-            return Decision(calls=(Call("ontology_search", {"query": pending}),))
-        mentions = ev.party_mentions
+        doc_type = _choose_type(ev)
+        shown = {str(e.arguments.get("node_id")) for e in ctx.calls_to("ontology_node")}
+        if doc_type is not None and doc_type not in shown:
+            # Visit the node so the submission names a node a tool showed (the validator's rule).
+            return Decision(calls=(Call("ontology_node", {"node_id": doc_type}),))
+        firm_party = doc_type in FIRM_PARTY_TYPES
+        mentions = [
+            m
+            for m in ev.party_mentions
+            if m.non_party is None or (m.non_party == "firm" and firm_party)
+        ]
+        contract = _is_contract(ctx, doc_type)
+        if contract and any(m.in_party_block for m in mentions):
+            # A contract's parties are those of its party clause; the rest is subject matter.
+            mentions = [m for m in mentions if m.in_party_block]
+        # A person is a party only where a contract's party clause names them as one.
+        mentions = [m for m in mentions if not m.natural_person or contract]
+        mentions += (
+            [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
+            if ev.is_email
+            else []
+        )
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         for m in mentions:
             if m.name not in looked:
@@ -65,7 +161,13 @@ class ExtractMetadataPolicy(Policy):
             doc_type, mentions = None, mentions
             looked = {}
         parties = [self._party(m, ev, looked.get(m.name)) for m in mentions]
-        title = ev.email_subject or ev.first_line or None
+        if firm_party and ev.firm.name and not any(p["role"] == "advisor" for p in parties):
+            # The firm's own engagement letter or bill: the firm is a party, named or not
+            # (letterheads write it in forms the mention rules miss, e.g. "Partnerschaft mbB").
+            parties.append(
+                {"name": ev.firm.name, "role": "advisor", "identifiers": {}, "entity_id": None}
+            )
+        title = best_title(ev.title_candidates)
         return Decision(
             calls=(
                 Call(
@@ -74,34 +176,13 @@ class ExtractMetadataPolicy(Policy):
                         "doc_type": doc_type,
                         "title": title[:200] if title else None,
                         "parties": parties,
-                        "rationale": f"typed via ontology_search; {len(parties)} parties",
+                        "rationale": (
+                            f"typed from {_signals_for(ev, doc_type)}; {len(parties)} parties"
+                        ),
                     },
                 ),
             )
         )
-
-    @staticmethod
-    def _type(
-        queries: list[str], searched: dict[str, ToolExchange]
-    ) -> tuple[str | None, str | None]:
-        """(chosen node id, None) once decided, or (None, next query to search)."""
-        best: tuple[float, str] | None = None
-        for q in queries:
-            exchange = searched.get(q)
-            if exchange is None:
-                return None, q
-            hits = _results(exchange)
-            if not hits:
-                continue
-            top = hits[0]
-            score = float(top.get("score") or 0)
-            if score >= STRONG:
-                return str(top["id"]), None
-            if best is None or score > best[0]:
-                best = (score, str(top["id"]))
-        if best is not None and best[0] >= WEAK:
-            return best[1], None
-        return None, None
 
     def _party(
         self, m: MentionEvidence, ev: MetadataEvidence, exchange: ToolExchange | None

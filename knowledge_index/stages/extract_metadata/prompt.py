@@ -9,24 +9,99 @@ reads the same evidence; rewording `SYSTEM_PROMPT` or `INSTRUCTIONS` changes not
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, Field
 from sqlalchemy import text
 
-from knowledge_index.entities.names import unique_mentions
+from knowledge_index.entities.names import core_tokens, normalize_name, unique_mentions
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
+from knowledge_index.ontology import Ontology
 from knowledge_index.stages.base import StageContext
+from knowledge_index.stages.extract_metadata.titles import TitleCandidate, title_candidates
 
 TEXT_LIMIT: Final = 8_000
 HEAD_CHARS: Final = 600
-MAX_MENTIONS: Final = 6
+MAX_MENTIONS: Final = 8
 CLIENT_MARKER: Final = re.compile(
     r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
     r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)\W*$",
     re.I,
 )
+
+# Bodies that are named in documents without being a party to them: courts and registers,
+# arbitration institutions (the dispute clause), chambers, notaries acting as such.
+INSTITUTION: Final = re.compile(
+    r"(?:gericht|court|register\b|registry|schiedsgerichtsbarkeit|arbitration|schiedsinstitution"
+    r"|chamber of commerce|handelskammer|notar(?:iat)?\b|tribunal|bundesamt|ministerium)",
+    re.I,
+)
+INSTITUTION_CONTEXT: Final = re.compile(
+    r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
+    r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
+    re.I,
+)
+
+
+# A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
+# and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
+# of another document, a supplier) are subject matter, not parties to this contract.
+PARTY_BLOCK_START: Final = re.compile(r"\b(?:zwischen|between|by and between)\b", re.I)
+PARTY_BLOCK_END: Final = re.compile(
+    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
+    r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
+    r"|(?:the parties )?agree as follows|vereinbaren (?:die parteien )?(?:was folgt|folgendes))",
+    re.I,
+)
+PARTY_BLOCK_WINDOW: Final = 2_500
+# A natural person introduced by a form of address; a party only inside a contract's party
+# clause, and never as someone's representative there ("vertreten durch Herrn ...").
+_GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+PERSON: Final = re.compile(
+    rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
+)
+REPRESENTATIVE: Final = re.compile(
+    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
+    r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
+    re.I,
+)
+
+
+def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
+    """Natural persons named as parties in the party clause (name as written, offset)."""
+    out: list[tuple[str, int]] = []
+    for match in PERSON.finditer(text, block[0], block[1]):
+        if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
+            continue
+        if match.group(1) not in [n for n, _ in out]:
+            out.append((match.group(1), match.start(1)))
+    return out
+
+
+def party_block(text: str) -> tuple[int, int] | None:
+    """Where the opening party clause stands, or None when the text has none."""
+    start = PARTY_BLOCK_START.search(text[:PARTY_BLOCK_WINDOW])
+    if start is None:
+        return None
+    end = PARTY_BLOCK_END.search(text, start.end())
+    return start.start(), end.start() if end else min(len(text), start.end() + PARTY_BLOCK_WINDOW)
+
+
+def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
+    """Why a company-shaped mention is not a party, or None when it may be one."""
+    if INSTITUTION.search(name):
+        return "institution"
+    if INSTITUTION_CONTEXT.search(before):
+        return "institution_context"
+    tokens = set(core_tokens(name))
+    for firm in firm_names:
+        # "Hartmann Ellerbrook LLP" is the firm "Hartmann Ellerbrook Rechtsanwälte PartG mbB".
+        firm_tokens = set(core_tokens(firm))
+        if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
+            return "firm"
+    return None
+
 
 SYSTEM_PROMPT: Final = (
     "You type one document of a law firm against the document-type ontology and name its"
@@ -68,6 +143,34 @@ class MentionEvidence(BaseModel):
     client_marker_before: bool = Field(
         description="A phrase such as 'unsere Mandantin' / 'our client' stands just before it."
     )
+    natural_person: bool = Field(
+        False, description="A person named in the party clause (no legal form)."
+    )
+    in_party_block: bool | None = Field(
+        None,
+        description="Named inside the opening party clause ('zwischen ... und ...'); None when"
+        " the text has no such clause.",
+    )
+    non_party: str | None = Field(
+        None,
+        description="Why this is named but not a party: 'institution' (court, register,"
+        " arbitration institution, notary), 'institution_context' (named in a dispute clause or"
+        " as the notary), 'firm' (the firm itself, a party only to its own engagement/billing).",
+    )
+
+
+TypeSignal = Literal["heading", "filename", "folder", "opening", "format"]
+TYPE_HITS_PER_SIGNAL: Final = 3
+
+
+class TypeCandidate(BaseModel):
+    node_id: str
+    label: str
+    signal: TypeSignal = Field(description="Which part of the document named this type.")
+    matched: str = Field(description="The text searched (heading, file name, folder, ...).")
+    score: float = Field(
+        description="ontology_search's score for that text (higher = earlier, longer term match)."
+    )
 
 
 class MetadataEvidence(Evidence):
@@ -81,6 +184,16 @@ class MetadataEvidence(Evidence):
     matter: MatterContext | None
     firm: FirmNames
     first_line: str = Field(description="The first non-empty line of the text.")
+    extension: str = Field(description="The file's extension, lower case (the format).")
+    folders: list[str] = Field(description="The folders above the file, innermost first.")
+    title_candidates: list[TitleCandidate] = Field(
+        description="The title signals, strongest first: e-mail subject (prefixes removed),"
+        " heading section, bold line, first title-like line (never letterhead, address,"
+        " date, reference or banner lines), first line."
+    )
+    type_candidates: list[TypeCandidate] = Field(
+        description="Ontology nodes named by each typing signal, best first per signal."
+    )
     opening_passage: str = Field(description=f"The first {HEAD_CHARS} characters, one line.")
     party_mentions: list[MentionEvidence]
     text_excerpt: str = Field(description=f"The first {TEXT_LIMIT} characters of the text.")
@@ -115,8 +228,43 @@ def matter_context(ctx: StageContext) -> MatterContext | None:
     )
 
 
+def type_candidates(
+    ontology: Ontology, signals: list[tuple[TypeSignal, str]], extension: str
+) -> list[TypeCandidate]:
+    """Search the ontology with each signal's text; the format names nodes by extension."""
+    out: list[TypeCandidate] = []
+    for signal, value in signals:
+        if not value.strip():
+            continue
+        for view in ontology.search(value)[:TYPE_HITS_PER_SIGNAL]:
+            out.append(
+                TypeCandidate(
+                    node_id=view.id,
+                    label=view.label_en,
+                    signal=signal,
+                    matched=value[:200],
+                    score=float(view.score or 0),
+                )
+            )
+    for node in ontology.scoped():
+        if extension and extension in node.formats:
+            out.append(
+                TypeCandidate(
+                    node_id=node.id,
+                    label=node.label_en,
+                    signal="format",
+                    matched=extension,
+                    score=1.0,
+                )
+            )
+    return out
+
+
 def build_evidence(
-    ctx: StageContext, body: dict[str, Any], matter: MatterContext | None
+    ctx: StageContext,
+    body: dict[str, Any],
+    matter: MatterContext | None,
+    ontology: Ontology,
 ) -> MetadataEvidence:
     obj = ctx.source_object
     excerpt = body.get("text", "")[:TEXT_LIMIT]
@@ -124,6 +272,18 @@ def build_evidence(
     filename = obj.path.rsplit("/", 1)[-1]
     stem = re.sub(r"[_\-]+", " ", filename.rsplit(".", 1)[0]).strip()
     firm = ctx.settings.firm
+    firm_names = [n for n in (firm.name, *firm.aliases) if n.strip()]
+    titles = title_candidates(body, firm_names)
+    extension = filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    folders = [f for f in obj.path.split("/")[:-1] if f][::-1]
+    heading = next((t.text for t in titles if t.source != "first_line"), "")
+    block = party_block(excerpt)
+    signals: list[tuple[TypeSignal, str]] = [
+        ("heading", heading),
+        ("filename", stem),
+        ("folder", " ".join(folders[:2])),
+        ("opening", " ".join(excerpt[:HEAD_CHARS].split())),
+    ]
     return MetadataEvidence(
         path=obj.path,
         filename=filename,
@@ -133,6 +293,10 @@ def build_evidence(
         matter=matter,
         firm=FirmNames(name=firm.name, aliases=list(firm.aliases)),
         first_line=next((line.strip() for line in excerpt.splitlines() if line.strip()), ""),
+        extension=extension,
+        folders=folders,
+        title_candidates=titles,
+        type_candidates=type_candidates(ontology, signals, extension),
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
         party_mentions=[
             MentionEvidence(
@@ -142,8 +306,25 @@ def build_evidence(
                 client_marker_before=bool(
                     CLIENT_MARKER.search(excerpt[max(0, m.start - 60) : m.start])
                 ),
+                in_party_block=(block[0] <= m.start < block[1]) if block else None,
+                non_party=non_party_reason(
+                    m.name, excerpt[max(0, m.start - 80) : m.start], firm_names
+                ),
             )
             for m in unique_mentions(excerpt)[:MAX_MENTIONS]
+        ]
+        + [
+            MentionEvidence(
+                name=name,
+                normalized=normalize_name(name),
+                identifiers={},
+                client_marker_before=bool(
+                    CLIENT_MARKER.search(excerpt[max(0, start - 60) : start])
+                ),
+                natural_person=True,
+                in_party_block=True,
+            )
+            for name, start in (person_mentions(excerpt, block) if block else [])
         ],
         text_excerpt=excerpt,
     )

@@ -1,0 +1,153 @@
+"""Typing signals, title extraction and party filters of extract_metadata, as pure functions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+from knowledge_index.ontology import DEFAULT_ONTOLOGY, active_ontology, load_ontology
+from knowledge_index.stages.extract_metadata.offline import _choose_type
+from knowledge_index.stages.extract_metadata.prompt import (
+    non_party_reason,
+    party_block,
+    person_mentions,
+    type_candidates,
+)
+from knowledge_index.stages.extract_metadata.titles import (
+    best_title,
+    clean_subject,
+    is_frame_line,
+    title_candidates,
+)
+
+FIRM = ["Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB"]
+
+
+def _type(heading: str = "", filename: str = "", folder: str = "", ext: str = "") -> str | None:
+    ontology = load_ontology()
+    signals = [("heading", heading), ("filename", filename), ("folder", folder), ("opening", "")]
+    ev = SimpleNamespace(
+        type_candidates=type_candidates(ontology, signals, ext), is_email=ext in ("eml", "msg")
+    )
+    return _choose_type(ev)  # type: ignore[arg-type]
+
+
+def test_default_ontology_is_rich_and_keeps_the_old_ids() -> None:
+    ontology = load_ontology()
+    assert len(ontology.data.nodes) >= 80
+    for node_id in (
+        "contract.nda",
+        "contract.lease",
+        "corporate.resolution",
+        "finance.fee_note",
+        "correspondence.file_note",
+        "court.order",
+        "court.judgment",
+    ):
+        assert node_id in ontology.nodes
+
+
+def test_heading_names_the_specific_type() -> None:
+    assert (
+        _type("Aufhebungsvertrag", "Aufhebungsvertrag Entwurf") == "contract.termination_agreement"
+    )
+    assert _type("1. Nachtrag zum Gewerbemietvertrag vom 14. Mai 2024") == "contract.amendment"
+    assert _type("Anlage 1 zum Gewerbemietvertrag") == "contract.annex"
+    assert (
+        _type("Senior Facility Agreement", "Kestrel SFA draft 1") == "contract.facility_agreement"
+    )
+    assert _type("Terms of Engagement") == "finance.engagement_letter"
+
+
+def test_format_and_file_name_type_what_has_no_heading() -> None:
+    assert _type(filename="Projekt Kick off", ext="pptx") == "other.presentation"
+    assert _type(filename="Flächenaufstellung", ext="xlsx") == "other.spreadsheet"
+    assert _type(filename="Cap Table Sonnenfeld", ext="xlsx") == "corporate.cap_table"
+    assert _type("SPA draft 2", ext="eml") == "correspondence.email"
+
+
+def test_short_terms_do_not_match_inside_words() -> None:
+    # "Ladung" (summons) inside "Einladung" is no summons.
+    assert _type("Einladung Sommerfest 2024") != "court.summons"
+
+
+def test_title_is_the_heading_not_the_banner_or_letterhead() -> None:
+    body = {
+        "text": "Entwurf HE 04.03.2024 – vertraulich\nGeschäftsanteilskaufvertrag\nzwischen ...",
+        "sections": [{"level": 0, "title": "Geschäftsanteilskaufvertrag", "start": 40}],
+    }
+    assert best_title(title_candidates(body, FIRM)) == "Geschäftsanteilskaufvertrag"
+    letter = {
+        "text": "Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB\n"
+        "Maximilianstraße 35 · 80539 München\nMüller GmbH\nWendenstraße 200\n20537 Hamburg\n"
+        "Unser Zeichen: 0412/24\nMünchen, 3. Mai 2024\n"
+        "Abberufung als Geschäftsführer\nSehr geehrter Herr Albertsen,\n"
+    }
+    assert best_title(title_candidates(letter, FIRM)) == "Abberufung als Geschäftsführer"
+
+
+def test_title_bold_line_wrapped_line_and_front_matter() -> None:
+    bold = {"text": "X", "markdown": "Our ref: 1\n\n**Letter before Action – deliveries**\n"}
+    assert best_title(title_candidates(bold, FIRM)) == "Letter before Action – deliveries"
+    wrapped = {"text": "Gutachten zur Ursache der Spindelausfälle am\nCNC-Fräszentrum RMB 5000\n"}
+    assert (
+        best_title(title_candidates(wrapped, FIRM))
+        == "Gutachten zur Ursache der Spindelausfälle am CNC-Fräszentrum RMB 5000"
+    )
+    md = {"text": "---\ntitle: x\nauthor: y\n---\nProtokoll der Sitzung\n"}
+    assert best_title(title_candidates(md, FIRM)) == "Protokoll der Sitzung"
+
+
+def test_email_subject_loses_reply_prefixes() -> None:
+    assert clean_subject("AW: WG: Re:  Kestrel - SFA draft 2") == "Kestrel - SFA draft 2"
+    body = {"text": "Hallo", "email": {"subject": "RE: Fwd: Stand Verhandlungen"}}
+    assert best_title(title_candidates(body, FIRM)) == "Stand Verhandlungen"
+
+
+def test_frame_lines() -> None:
+    assert is_frame_line("Landgericht Stuttgart", FIRM)
+    assert is_frame_line("Unser Zeichen: 2023/0542", FIRM)
+    assert is_frame_line("DRAFT – 7 October 2024 – privileged", FIRM)
+    assert not is_frame_line("Replik", FIRM)
+
+
+def test_party_filters() -> None:
+    assert non_party_reason("Landgericht Stuttgart AG", "", FIRM) == "institution"
+    assert non_party_reason("Schiedsgerichtsbarkeit e.V.", "", FIRM) == "institution"
+    assert non_party_reason("ICC Ltd", "nach den Schiedsregeln der ", FIRM) == "institution_context"
+    assert non_party_reason("Hartmann Ellerbrook LLP", "", FIRM) == "firm"
+    assert non_party_reason("Müller GmbH", "zwischen der ", FIRM) is None
+
+
+def test_firm_ontology_file(tmp_path: Path) -> None:
+    data = json.loads(DEFAULT_ONTOLOGY.read_text(encoding="utf-8"))
+    data["name"] = "firm-types"
+    data["nodes"] = [n for n in data["nodes"] if n["id"].split(".")[0] == "contract"]
+    path = tmp_path / "types.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    firm = active_ontology(str(path))
+    assert firm.fingerprint != active_ontology("").fingerprint
+    assert "finance.invoice" not in firm.nodes and "contract.nda" in firm.nodes
+
+
+def test_party_block_is_the_opening_party_clause() -> None:
+    text = (
+        "Geschäftsanteilskaufvertrag\nzwischen der Müller GmbH (HRB 12345) – Verkäuferin –\n"
+        "und der Isarwerk Industrieholding GmbH – Käuferin –\n§ 1 Kaufgegenstand\n"
+        "Die Verkäuferin verkauft ihre Geschäftsanteile an der Alpentec Sensorik GmbH."
+    )
+    start, end = party_block(text) or (0, 0)
+    assert "Isarwerk" in text[start:end] and "Alpentec" not in text[start:end]
+    assert party_block("Sehr geehrte Damen und Herren,\nanbei der Entwurf.") is None
+
+
+def test_persons_in_the_party_clause_but_not_their_representatives() -> None:
+    text = (
+        "Aufhebungsvertrag\nzwischen der Albrecht Medizintechnik GmbH, vertreten durch Herrn"
+        " Dr. Max Vogel,\nund Frau Dr. Katrin Albers, wohnhaft in München\n§ 1 Beendigung\n"
+        "Herr Peter Paul erhält eine Kopie."
+    )
+    block = party_block(text)
+    assert block is not None
+    assert [name for name, _ in person_mentions(text, block)] == ["Dr. Katrin Albers"]
