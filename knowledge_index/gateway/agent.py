@@ -115,6 +115,18 @@ class AgentResult(BaseModel, Generic[R]):
     tool_calls: list[ToolRecord] = Field(default_factory=list)
     usage: CallUsage = Field(default_factory=CallUsage)
 
+    def provenance(self, producer_version: str) -> dict[str, Any]:
+        """The record a stage keeps of the model call behind its result."""
+        return {
+            "trace_id": self.trace_id,
+            "model": self.model,
+            "turns": self.turns,
+            "corrections": self.corrections,
+            "tool_calls": [r.name for r in self.tool_calls],
+            "rationale": getattr(self.result, "rationale", ""),
+            "producer_version": producer_version,
+        }
+
 
 @dataclass
 class _Attempt:

@@ -101,16 +101,8 @@ def classify(ctx: StageContext) -> StageOutcome:
     method = "model"
     if matter is None:  # null, or dangling (deleted since the tool showed it)
         matter, method = _fallback(ctx, evidence), "fallback"
-    provenance = {
-        "trace_id": agent.trace_id,
-        "model": agent.model,
-        "turns": agent.turns,
-        "corrections": agent.corrections,
-        "tool_calls": [r.name for r in agent.tool_calls],
-        "rationale": agent.result.rationale,
-        "submitted_matter_id": agent.result.matter_id,
-        "producer_version": ctx.settings.producer_version(STAGE),
-    }
+    provenance = agent.provenance(ctx.settings.producer_version(STAGE))
+    provenance["submitted_matter_id"] = agent.result.matter_id
     folder = _filed_folder(evidence, matter) if method == "model" else None
     with ctx.engine.begin() as conn:
         assign(

@@ -68,15 +68,7 @@ def extract(ctx: StageContext) -> StageOutcome:
     doc_date, date_source = _date(ctx, body)
     clauses = facts.notable_clauses(ontology, body.get("sections") or [], text_)
     matter_id = matter.matter_id if matter else None
-    provenance = {
-        "trace_id": agent.trace_id,
-        "model": agent.model,
-        "turns": agent.turns,
-        "corrections": agent.corrections,
-        "tool_calls": [r.name for r in agent.tool_calls],
-        "rationale": result.rationale,
-        "producer_version": ctx.settings.producer_version(STAGE),
-    }
+    provenance = agent.provenance(ctx.settings.producer_version(STAGE))
     with ctx.engine.begin() as conn:
         resolver = Resolver(conn, ctx.settings, obj.id, matter_id, client_matters(conn, matter_id))
         parties = resolver.resolve(result.parties)

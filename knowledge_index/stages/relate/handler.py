@@ -163,15 +163,7 @@ def relate(ctx: StageContext) -> StageOutcome:
     model_seconds = time.monotonic() - started
     decision = to_decision(agent, signals)
     version = ctx.settings.producer_version(STAGE)
-    provenance = {
-        "trace_id": agent.trace_id,
-        "model": agent.model,
-        "turns": agent.turns,
-        "corrections": agent.corrections,
-        "tool_calls": [r.name for r in agent.tool_calls],
-        "rationale": agent.result.rationale,
-        "producer_version": version,
-    }
+    provenance = agent.provenance(version)
     stats = materialize(
         ctx.engine,
         expected,
