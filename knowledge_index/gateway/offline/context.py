@@ -67,6 +67,13 @@ class ToolExchange:
     def failed(self) -> bool:
         return self.reply.startswith(("error:", "rejected:"))
 
+    @property
+    def hits(self) -> list[dict[str, Any]]:
+        """The `results` list of a successful search-like reply (empty otherwise)."""
+        if self.failed or not isinstance(self.result, dict):
+            return []
+        return [h for h in self.result.get("results") or [] if isinstance(h, dict)]
+
 
 @dataclass(frozen=True)
 class Call:
@@ -163,6 +170,13 @@ class PolicyContext:
         if self.forced_tool:
             return self.tool(self.forced_tool)
         return next((t for t in self.tools if t.name.lower().startswith(ANSWER_PREFIXES)), None)
+
+    def speaks(self, tools: frozenset[str], answer_field: str) -> bool:
+        """Whether this request is the stage's own protocol: its tools are offered and
+        `submit_result` has `answer_field` (another caller under the stage name is not)."""
+        submit = self.tool("submit_result")
+        offered = {t.name for t in self.tools}
+        return submit is not None and answer_field in submit.properties and tools <= offered
 
     def calls_to(self, name: str) -> list[ToolExchange]:
         return [e for e in self.exchanges if e.name == name]

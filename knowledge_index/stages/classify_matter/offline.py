@@ -14,9 +14,9 @@ same answer.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
+from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
@@ -27,12 +27,6 @@ CONTENT_MIN_SCORE: Final = 1.5  # e.g. one distinctive title word and one filed-
 # matters of one client share the client's words, and only what sets one apart decides.
 CONTENT_MARGIN: Final = 1.0
 LIST_MIN: Final = 3  # known matters named by reference that make a file a list of matters
-
-
-def _hits(exchange: ToolExchange) -> list[dict[str, Any]]:
-    if exchange.failed or not isinstance(exchange.result, dict):
-        return []
-    return [h for h in exchange.result.get("results") or [] if isinstance(h, dict)]
 
 
 def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
@@ -63,7 +57,7 @@ class ClassifyMatterPolicy(Policy):
 
     def decide(self, ctx: PolicyContext) -> Decision:
         evidence = ctx.evidence(ClassifyEvidence)
-        if evidence is None or not _speaks_our_protocol(ctx, self.signature_tools, "matter_id"):
+        if evidence is None or not ctx.speaks(self.signature_tools, "matter_id"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
         refs = usable(evidence.reference_candidates)
@@ -78,7 +72,7 @@ class ClassifyMatterPolicy(Policy):
             exchange = searched.get(ref.reference)
             if exchange is None:
                 return Decision(calls=(Call("search_matters", {"query": ref.reference}),))
-            exact = [h for h in _hits(exchange) if h.get("reference_key") == ref.key]
+            exact = [h for h in exchange.hits if h.get("reference_key") == ref.key]
             if exact:
                 return self._submit(exact[0]["matter_id"], f"{ref.reference} ({ref.origin})")
             if not ref.may_create:
@@ -99,7 +93,7 @@ class ClassifyMatterPolicy(Policy):
         done = [e for e in ctx.calls_to("search_matters") if e.arguments.get("query") == query]
         if not done:
             return Decision(calls=(Call("search_matters", {"query": query}),))
-        hits = [h for h in _hits(done[0]) if "title" in (h.get("matched_on") or [])]
+        hits = [h for h in done[0].hits if "title" in (h.get("matched_on") or [])]
         if hits and float(hits[0].get("score", 0)) >= TITLE_MATCH_SCORE:
             return self._submit(hits[0]["matter_id"], f"folder name matches title {query!r}")
         return self._submit(None, "no reference; no matter title matches the folder")
@@ -107,9 +101,3 @@ class ClassifyMatterPolicy(Policy):
     @staticmethod
     def _submit(matter_id: str | None, why: str) -> Decision:
         return Decision(calls=(Call("submit_result", {"matter_id": matter_id, "rationale": why}),))
-
-
-def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:
-    submit = ctx.tool("submit_result")
-    offered = {t.name for t in ctx.tools}
-    return submit is not None and field in submit.properties and tools <= offered

@@ -53,12 +53,6 @@ SIGNAL_WEIGHTS: Final = {
 }
 
 
-def _results(exchange: ToolExchange) -> list[dict[str, Any]]:
-    if exchange.failed or not isinstance(exchange.result, dict):
-        return []
-    return [r for r in exchange.result.get("results") or [] if isinstance(r, dict)]
-
-
 def _choose_type(ev: MetadataEvidence) -> str | None:
     """The node the signals agree on most: per signal its best hits, weighted, summed.
 
@@ -127,7 +121,7 @@ class ExtractMetadataPolicy(Policy):
 
     def decide(self, ctx: PolicyContext) -> Decision:
         ev = ctx.evidence(MetadataEvidence)
-        if ev is None or not _speaks_our_protocol(ctx, self.signature_tools, "doc_type"):
+        if ev is None or not ctx.speaks(self.signature_tools, "doc_type"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
         doc_type = _choose_type(ev)
@@ -189,7 +183,7 @@ class ExtractMetadataPolicy(Policy):
     ) -> dict[str, Any]:
         same = [
             hit
-            for hit in (_results(exchange) if exchange else [])
+            for hit in (exchange.hits if exchange else [])
             if m.normalized
             in [normalize_name(str(hit.get("name", ""))), *(hit.get("aliases") or [])]
             and not contradicts(hit.get("identifiers") or {}, m.identifiers)
@@ -227,9 +221,3 @@ def _role(m: MentionEvidence, ev: MetadataEvidence) -> str:
     if m.client_marker_before:
         return "client"
     return "counterparty"
-
-
-def _speaks_our_protocol(ctx: PolicyContext, tools: frozenset[str], field: str) -> bool:
-    submit = ctx.tool("submit_result")
-    offered = {t.name for t in ctx.tools}
-    return submit is not None and field in submit.properties and tools <= offered
