@@ -402,11 +402,7 @@ def quarantine(
             )
         console.print(table)
         if entries:
-            from knowledge_index.ledger.maintenance import QuarantinedRow
-
-            _print_groups(
-                [QuarantinedRow(e.source_object_id, e.stage, e.error_class, None) for e in entries]
-            )
+            _print_groups(entries)
             console.print(
                 "release one with: ki retry DOCUMENT [--stage STAGE]; in bulk: ki retry"
                 " --class CLASS | --stage STAGE | --infrastructure | --all [--yes]"
@@ -486,7 +482,7 @@ def retry(
 
 
 def _print_groups(rows) -> None:
-    """Quarantined rows counted by stage and error class."""
+    """Quarantined rows (anything with `stage` and `error_class`) counted by stage and class."""
     from collections import Counter
 
     counts = Counter((r.stage, r.error_class or "?") for r in rows)

@@ -101,7 +101,8 @@ def _attachment_parts(message: EmailMessage) -> list[EmailMessage]:
         inner = message.get_payload()
         first = inner[0] if isinstance(inner, list) and inner else None
         if isinstance(first, EmailMessage) and first.is_multipart():  # policy.default parses
-            parts = _attachment_parts(first) + [p for p in parts if p not in first.walk()]
+            inside = {id(p) for p in first.walk()}
+            parts = _attachment_parts(first) + [p for p in parts if id(p) not in inside]
     # Pictures referenced from the HTML body live inside the body's multipart/related.
     taken = {id(p) for p in parts}
     parts += [
