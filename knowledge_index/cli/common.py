@@ -57,11 +57,8 @@ def handle_errors(fn: F) -> F:
 
 
 def private_home(home) -> None:
-    """KI_HOME holds the firm's documents (blobs, artifacts, the index, the database): 0700,
-    and everything written below it private to its owner."""
-    import os
-
-    os.umask(0o077)
+    """KI_HOME holds the firm's documents (blobs, artifacts, the index, the database): 0700.
+    What is written below it is private through the umask every `ki` command sets first."""
     home.mkdir(mode=0o700, parents=True, exist_ok=True)
     if home.stat().st_mode & 0o077:
         home.chmod(0o700)
