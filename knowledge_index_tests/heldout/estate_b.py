@@ -215,6 +215,7 @@ class Doc:
 
 DOCS: list[Doc] = []
 DROPPED: list[tuple[str, str]] = []
+THREADS: list[list[str]] = []  # the e-mails of each thread() call, in sending order
 
 
 def add(*a, **k) -> Doc:
@@ -720,6 +721,7 @@ def thread(matter, folder, base, lang, msgs, *, category="in_matter_folder", par
         refs.append(mid)
         prev = dict(m, subj=subj)
         out.append(d)
+    THREADS.append([x.path for x in out])
     return out
 
 
@@ -1354,6 +1356,211 @@ def build_estate():
     add("Muster Mandatsvereinbarung Stundenhonorar.docx", None, "template", "Muster: Mandatsvereinbarung mit Zeithonorar", [], "de", D("2023-05-15"), "docx", category="top_level")
 
 
+# ------------------------------------------------------------------ relations and negotiation decisions (issue 13)
+# Added after the estate was frozen: these tables only produce answers, they change no file (a regeneration is
+# byte-identical). Each edge was labelled by reading the generated files; e-mail replies and threads come from
+# thread() (In-Reply-To), decisions from each redline's own tracked changes (Doc.revisions, placed by _anchor
+# exactly as the writer places them). The rules that decided borderline cases are in README.md.
+
+
+def _f(key: str, rest: str) -> str:
+    return f"{MF[key]}/{rest}"
+
+
+REL_KINDS = ("annex_of", "amends", "references", "responds_to", "attachment_of", "near_duplicate_of", "redline_of",
+             "duplicate_of")
+UNDIRECTED = {"near_duplicate_of", "duplicate_of"}
+
+# (source, relation, target). No file of this estate is byte-identical to another or to an e-mail attachment, and no
+# redline has the version its changes were made against in the estate (the deleted text is in no other file), so
+# attachment_of, duplicate_of and redline_of have no edges.
+RELATIONS = [
+    # annex_of
+    (_f("RELLINGEN", "Final/Anlage 3 Baubeschreibung Halle 3.pdf"), "annex_of", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    (_f("52290.001", "Drafts/Anlage 7 Garantien SPA Vantorp.docx"), "annex_of", _f("40117.003", "02_Entwuerfe/SPA Vantorp v03 (Markup Verkäufer) 2024-03-05.docx")),
+    (_f("SANDPIPER", "DD/3.2.10 Data Processing Addendum Kerridge.pdf"), "annex_of", _f("SANDPIPER", "DD/3.2.9 Managed Services Agreement Kerridge.pdf")),
+    # amends
+    (_f("19-0042", "HSR-HH_1187519_v2 1. Nachtrag Lizenzvertrag.odt"), "amends", _f("19-0042", "HSR-HH_1187345_v3 Markenlizenzvertrag Vauquelin.doc")),
+    (_f("RELLINGEN", "Entwürfe/1. Nachtrag Mietvertrag Rellingen.docx"), "amends", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    (_f("2024_0173", "Executed/Amendment letter SFA.pdf"), "amends", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0201", "Drafts/Heron - amendment letter draft.docx"), "amends", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("52290.001", "Signing/Side Letter Corvina ESG reporting.pdf"), "amends", _f("52290.001", "Drafts/SHA Aldenhoven Series B v2.docx")),
+    # references
+    (_f("19-0042", "HSR-HH_1187340_v1 Lizenzvertrag Vauquelin - Unterzeichnung.eml"), "references", _f("19-0042", "HSR-HH_1187345_v3 Markenlizenzvertrag Vauquelin.doc")),
+    (_f("0388/24", "Korrespondenz/2024-07-15 Markenlizenz Vauquelin – Verlängerung 2024.eml"), "references", _f("19-0042", "HSR-HH_1187345_v3 Markenlizenzvertrag Vauquelin.doc")),
+    ('_Posteingang/Vauquelin Lizenzabrechnung 2023.docx', "references", _f("19-0042", "HSR-HH_1187345_v3 Markenlizenzvertrag Vauquelin.doc")),
+    ('_Posteingang/Rechnung Achterberg Gutachten.pdf', "references", _f("0388/24", "Gutachten/Privatgutachten Schweißnähte Sudhaus.pdf")),
+    (_f("0412/23", "Kosten/Kostenfestsetzungsbeschluss.pdf"), "references", _f("0412/23", "Gericht/Urteil LG Frankfurt 2-06 O 155-24.pdf")),
+    (_f("0412/23", "Mandant/Schreiben an Mandantin Urteil.docx"), "references", _f("0412/23", "Gericht/Urteil LG Frankfurt 2-06 O 155-24.pdf")),
+    (_f("40117.003", "01_Korrespondenz/2024-02-19 Projekt Falke - Entwurf SPA - Kommentare Verkäuferseite.eml"), "references", _f("40117.003", "02_Entwuerfe/SPA Vantorp v01 HSR 2024-02-19.docx")),
+    (_f("40117.003", "01_Korrespondenz/2024-03-04 WG AW Projekt Falke - Entwurf SPA - Kommentare Verkäuferseite.eml"), "references", _f("40117.003", "02_Entwuerfe/SPA Vantorp v01 HSR 2024-02-19.docx")),
+    (_f("40117.003", "01_Korrespondenz/2024-03-05 AW WG AW Projekt Falke - Entwurf SPA - Kommentare Verkäuferseite.eml"), "references", _f("40117.003", "02_Entwuerfe/SPA Vantorp v03 (Markup Verkäufer) 2024-03-05.docx")),
+    (_f("40117.003", "02_Entwuerfe/Legal DD Report Vantorp (Entwurf).docx"), "references", _f("40117.003", "04_Datenraum/3.4.2 Rahmenliefervertrag Tellkamp.pdf")),
+    (_f("40117.003", "02_Entwuerfe/Offenlegungsschreiben Entwurf.docx"), "references", _f("40117.003", "03_Unterzeichnet/UR 1187-2024 W Anteilskaufvertrag Vantorp.pdf")),
+    (_f("40117.003", "02_Entwuerfe/Offenlegungsschreiben Entwurf.docx"), "references", _f("40117.003", "04_Datenraum/3.4.2 Rahmenliefervertrag Tellkamp.pdf")),
+    (_f("40117.003", "02_Entwuerfe/Verhandlungsliste SPA Stand 08.03.docx"), "references", _f("40117.003", "02_Entwuerfe/SPA Vantorp v03 (Markup Verkäufer) 2024-03-05.docx")),
+    (_f("40117.003", "03_Unterzeichnet/Gesellschafterliste Vantorp nach Vollzug.pdf"), "references", _f("40117.003", "03_Unterzeichnet/UR 1187-2024 W Anteilskaufvertrag Vantorp.pdf")),
+    ('Präsentation Kestrel Übernahme Vantorp - Vorstand.pptx', "references", _f("40117.003", "04_Datenraum/3.4.2 Rahmenliefervertrag Tellkamp.pdf")),
+    ('_Posteingang/Tellkamp Anlagenbau GmbH – Change of Control Rahmenliefervertrag.eml', "references", _f("40117.003", "04_Datenraum/3.4.2 Rahmenliefervertrag Tellkamp.pdf")),
+    (_f("40117.007", "Entwürfe/Gesellschafterbeschluss Bestellung Sollmann.docx"), "references", _f("40117.007", "Entwürfe/GF-Dienstvertrag Sollmann v2.docx")),
+    (_f("40117.003", "01_Korrespondenz/Beschluss Bestellung GF (Kopie).docx"), "references", _f("40117.007", "Entwürfe/GF-Dienstvertrag Sollmann v2.docx")),
+    (_f("40117.007", "Korrespondenz/2024-05-22 Bestellung Frau Sollmann zur Geschäftsführerin - Unterlagen Notar.eml"), "references", _f("40117.007", "Entwürfe/Gesellschafterbeschluss Bestellung Sollmann.docx")),
+    (_f("40117.007", "Korrespondenz/2024-05-28 AW Bestellung Frau Sollmann zur Geschäftsführerin - Unterlagen Notar.eml"), "references", _f("40117.007", "Entwürfe/Gesellschafterbeschluss Bestellung Sollmann.docx")),
+    (_f("40117.007", "Korrespondenz/2024-05-28 AW Bestellung Frau Sollmann zur Geschäftsführerin - Unterlagen Notar.eml"), "references", _f("40117.007", "Vollzug/Registervollmacht Kestrel Holding.pdf")),
+    (_f("40117.007", "Korrespondenz/2024-05-28 AW Bestellung Frau Sollmann zur Geschäftsführerin - Unterlagen Notar.eml"), "references", _f("40117.007", "Entwürfe/GF-Dienstvertrag Sollmann v2.docx")),
+    (_f("40117.007", "Korrespondenz/2024-06-20 WG Bestellung Frau Sollmann zur Geschäftsführerin - Unterlagen Notar.eml"), "references", _f("40117.007", "Vollzug/HR-Auszug Kestrel 2024-06-19.pdf")),
+    (_f("40117.007", "Korrespondenz/Schreiben Sollmann Dienstvertrag.docx"), "references", _f("40117.007", "Entwürfe/GF-Dienstvertrag Sollmann v2.docx")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240604_083012.pdf', "references", _f("40117.007", "Vollzug/HR-Anmeldung GF Sollmann UR 1402-2024.pdf")),
+    (_f("52290.001", "Correspondence/2024-04-12 Aldenhoven Series B - comments on SHA (Corvina).eml"), "references", _f("52290.001", "Drafts/SHA Aldenhoven Series B v2.docx")),
+    (_f("52290.001", "Signing/Vollmacht Halmstad Ventures.pdf"), "references", _f("52290.001", "Drafts/Beteiligungsvertrag (Investment Agreement) v3 HSR-Markup.docx")),
+    (_f("RELLINGEN", "Entwürfe/Untermietvertrag Sarrow Teilfläche.docx"), "references", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240820_093307.pdf', "references", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    (_f("RELLINGEN", "Final/Mietbürgschaft Hanseatische Kreditbank.pdf"), "references", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240711_120301.pdf', "references", _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")),
+    (_f("2024_0173", "CPs/Board minutes Pellworth Fine Foods.docx"), "references", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0173", "CPs/Board minutes Pellworth Fine Foods.docx"), "references", _f("2024_0173", "Executed/Deed of Guarantee Pellworth.pdf")),
+    (_f("2024_0173", "CPs/Capacity opinion Heron Bidco.pdf"), "references", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0173", "Drafts/Power of attorney Pellworth.docx"), "references", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0173", "Drafts/Share Pledge Pellworth (German law) v2.docx"), "references", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0173", "Executed/Deed of Guarantee Pellworth.pdf"), "references", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    (_f("2024_0173", "Correspondence/2024-05-20 Project Heron - SFA comments and CP list [HS-LDN.FID2241187].eml"), "references", _f("2024_0173", "Drafts/Project Heron - Senior Facilities Agreement (HS draft 3).docx")),
+    (_f("2024_0173", "Correspondence/Project Sandpiper - revised LOI.eml"), "references", _f("SANDPIPER", "Drafts/Indicative offer letter Tamsworth.docx")),
+    (_f("2024_0201", "Drafts/KWG opinion Drossel draft 2.docx"), "references", _f("2024_0201", "Correspondence/Facility Agreement Drossel (for review).pdf")),
+    (_f("2024_0201", "Final/KWG opinion Drossel (final, signed).pdf"), "references", _f("2024_0201", "Correspondence/Facility Agreement Drossel (for review).pdf")),
+    (_f("2024_0201", "Correspondence/FW Drossel - KWG licensing question.eml"), "references", _f("2024_0201", "Correspondence/BaFin Antwort Anfrage.pdf")),
+    ('_Posteingang/Matter No. 2024_0201 – reliance on the KWG opinion.eml', "references", _f("2024_0201", "Final/KWG opinion Drossel (final, signed).pdf")),
+    (_f("SANDPIPER", "Correspondence/Re Project Sandpiper exclusivity and timetable.eml"), "references", _f("SANDPIPER", "DD/Sandpiper Legal DD Report - red flag.docx")),
+    (_f("AKT-2023-0091", "Kündigungsschutzklage Oberle (Gegner).pdf"), "references", _f("AKT-2023-0091", "Kündigung Oberle Entwurf YD.docx")),
+    (_f("AKT-2024-0017", "Korrespondenz/2024-04-11 AW BV Mobiles Arbeiten - Stand Verhandlungen.eml"), "references", _f("AKT-2023-0091", "Korrespondenz/BV Mobiles Arbeiten Entwurf 3.docx")),
+    (_f("AKT-2024-0017", "Schulung Führungskräfte BV Mobiles Arbeiten.pptx"), "references", _f("AKT-2024-0017", "Final/BV Mobiles Arbeiten unterzeichnet.pdf")),
+    # responds_to
+    (_f("0388/24", "Schiedsgericht/Klageerwiderung Tellkamp.pdf"), "responds_to", _f("0388/24", "Schriftsätze/Schiedsklage Ostwald 2024-04-30.docx")),
+    (_f("0412/23", "Gericht/Klageerwiderung Sarrow 2024-03-18.pdf"), "responds_to", _f("0412/23", "Schriftsätze/2024-01-29 Klage LG Frankfurt (versandt).pdf")),
+    (_f("RELLINGEN", "Schriftverkehr/Klageerwiderung Sarrow (Kopie Mandantin).pdf"), "responds_to", _f("0412/23", "Schriftsätze/2024-01-29 Klage LG Frankfurt (versandt).pdf")),
+    (_f("0412/23", "Schriftsätze/Replik 2024-04-22.docx"), "responds_to", _f("0412/23", "Gericht/Klageerwiderung Sarrow 2024-03-18.pdf")),
+    (_f("AKT-2023-0091", "Klageerwiderung Halvard 2024-02-05.docx"), "responds_to", _f("AKT-2023-0091", "Kündigungsschutzklage Oberle (Gegner).pdf")),
+    ('_Posteingang/Anmerkungen Vermieterin Entwurf Mietvertrag Rellingen.docx', "responds_to", _f("RELLINGEN", "Entwürfe/Mietvertrag Halle 3 Rellingen Entwurf Vermieter mit Anm HSR.docx")),
+    # near_duplicate_of
+    (_f("0412/23", "Schriftsätze/2024-01-29 Klage LG Frankfurt (versandt).pdf"), "near_duplicate_of", _f("0412/23", "Schriftsätze/2024-01-29 Klage LG Frankfurt.docx")),
+    (_f("RELLINGEN", "Schriftverkehr/Klageerwiderung Sarrow (Kopie Mandantin).pdf"), "near_duplicate_of", _f("0412/23", "Gericht/Klageerwiderung Sarrow 2024-03-18.pdf")),
+    ('Scans/Empfang_FFM/Scan0047.pdf', "near_duplicate_of", _f("0412/23", "Gericht/Urteil LG Frankfurt 2-06 O 155-24.pdf")),
+    ('Scans/Empfang_FFM/Scan0060.pdf', "near_duplicate_of", _f("0388/24", "Gutachten/Privatgutachten Schweißnähte Sudhaus.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20190204_091133.pdf', "near_duplicate_of", _f("19-0042", "HSR-HH_1187346_v1 Markenurkunde OSTWALD URSTOFF.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20231219_101522.pdf', "near_duplicate_of", _f("AKT-2023-0091", "Ladung Gütetermin 9 Ca 2211-23.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240301_162045.pdf', "near_duplicate_of", _f("52290.001", "Signing/Term Sheet Series B signed.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240319_154455.pdf', "near_duplicate_of", _f("SANDPIPER", "Correspondence/NDA Quillon - Tamsworth (signed).pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240417_190210.pdf', "near_duplicate_of", _f("40117.003", "03_Unterzeichnet/UR 1187-2024 W Anteilskaufvertrag Vantorp.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240503_110739.pdf', "near_duplicate_of", _f("2024_0201", "Correspondence/BaFin Antwort Anfrage.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240612_174410.pdf', "near_duplicate_of", _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")),
+    ('Scans/Kopierer_3OG_HH/SCAN_20240711_120301.pdf', "near_duplicate_of", _f("RELLINGEN", "Final/Mietbürgschaft Hanseatische Kreditbank.pdf")),
+    ('Oberle Vergleich final.pdf', "near_duplicate_of", _f("AKT-2023-0091", "Protokoll Kammertermin Vergleich.pdf")),
+]
+CHAINS = [
+    [_f("40117.003", "02_Entwuerfe/SPA Vantorp v01 HSR 2024-02-19.docx"), _f("40117.003", "02_Entwuerfe/SPA Vantorp v03 (Markup Verkäufer) 2024-03-05.docx"), _f("40117.003", "03_Unterzeichnet/UR 1187-2024 W Anteilskaufvertrag Vantorp.pdf")],
+    [_f("40117.007", "Entwürfe/Gesellschafterbeschluss Bestellung Sollmann.docx"), _f("40117.003", "01_Korrespondenz/Beschluss Bestellung GF (Kopie).docx")],
+    [_f("52290.001", "Drafts/Aldenhoven Series B Term Sheet v4 clean.docx"), _f("52290.001", "Signing/Term Sheet Series B signed.pdf")],
+    [_f("52290.001", "Drafts/Cap Table pro forma Series B.xlsx"), _f("40117.007", "Korrespondenz/Cap table Aldenhoven (v2).xlsx")],
+    [_f("RELLINGEN", "Entwürfe/Mietvertrag Halle 3 Rellingen Entwurf Vermieter mit Anm HSR.docx"), _f("RELLINGEN", "Final/Mietvertrag Lagerhalle Rellingen unterschrieben.pdf")],
+    [_f("RELLINGEN", "Entwürfe/Untermietvertrag Sarrow Teilfläche.docx"), 'Scans/Kopierer_3OG_HH/SCAN_20240820_093307.pdf'],
+    [_f("2024_0173", "Drafts/Project Heron - Senior Facilities Agreement (HS draft 3).docx"), _f("2024_0173", "Executed/Senior Facilities Agreement - executed.pdf")],
+    [_f("2024_0201", "Drafts/Heron - amendment letter draft.docx"), _f("2024_0173", "Executed/Amendment letter SFA.pdf")],
+    [_f("2024_0201", "Drafts/KWG opinion Drossel draft 2.docx"), _f("2024_0201", "Final/KWG opinion Drossel (final, signed).pdf")],
+    [_f("AKT-2024-0017", "Entwürfe/BV Mobiles Arbeiten Entwurf 2.docx"), _f("AKT-2023-0091", "Korrespondenz/BV Mobiles Arbeiten Entwurf 3.docx"), _f("AKT-2024-0017", "Final/BV Mobiles Arbeiten unterzeichnet.pdf")],
+    [_f("AKT-2024-0017", "Entwürfe/Vergleich Oberle Entwurf.docx"), _f("AKT-2023-0091", "Aufhebungsvertrag Oberle v3 Markup.docx")],
+]
+
+
+# Per redline, one label per entry of Doc.revisions, in that order: (locus as the document writes it, topic = what the
+# clause is about, rationale_category = why, the comment that explains the change or None). A comment decides the
+# rationale only when it gives the reason for that change; a comment on another subject, or one that only reports the
+# other side's demand the change does not follow, leaves it "unstated". Loci of unnumbered paragraphs are the
+# paragraph's opening words.
+DECISION_LABELS = {
+    _f("0388/24", "Schriftsätze/Vergleich Entwurf HSR.docx"): [
+        ("Ziff. 2", "settlement_amount", "client_instruction", "Mandant: Untergrenze 400k")],
+    _f("0412/23", "Schriftsätze/Replik 2024-04-22.docx"): [
+        ("Beweis", "standard_of_fault", "unstated", None)],
+    _f("40117.003", "02_Entwuerfe/SPA Vantorp v03 (Markup Verkäufer) 2024-03-05.docx"): [
+        ("§ 4", "liability_cap", "unstated", None),
+        ("Ausschließlicher Gerichtsstand", "warranty", "unstated", None)],
+    _f("40117.007", "Entwürfe/GF-Dienstvertrag Sollmann v2.docx"): [
+        ("§ 3", "remuneration", "unstated", None),
+        ("§ 9", "non_compete", "unstated", None)],
+    _f("52290.001", "Drafts/Beteiligungsvertrag (Investment Agreement) v3 HSR-Markup.docx"): [
+        ("Clause 2", "investment_amount", "unstated", None),
+        ("Dated", "joint_and_several_liability", "client_instruction", "Founders will not accept joint liability")],
+    _f("RELLINGEN", "Entwürfe/Mietvertrag Halle 3 Rellingen Entwurf Vermieter mit Anm HSR.docx"): [
+        ("Gerichtsstand", "lease_term", "client_instruction", "Optionsrecht ist für Fennick zwingend"),
+        ("§ 4", "rent", "unstated", None)],
+    _f("2024_0173", "Drafts/Project Heron - Senior Facilities Agreement (HS draft 3).docx"): [
+        ("Clause 24", "financial_covenant", "unstated", None),
+        ("Clause 3", "conditions_precedent", "unstated", None)],
+    _f("AKT-2023-0091", "Aufhebungsvertrag Oberle v3 Markup.docx"): [
+        ("§ 2", "severance", "client_instruction", "Obergrenze laut Frau Vogelsang: 80k"),
+        ("§ 5", "employment_reference", "unstated", None)],
+    _f("AKT-2024-0017", "Entwürfe/BV Mobiles Arbeiten Entwurf 2.docx"): [
+        ("§ 3", "mobile_work", "unstated", None),
+        ("§ 6", "working_time", "unstated", None)],
+}
+RATIONALES = ("client_instruction", "counterparty_request", "risk_allocation", "legal_requirement",
+              "commercial_compromise", "drafting_clarity", "tax", "unstated")
+
+
+def _locus_starts(locus: str, para: str) -> bool:
+    m = re.match(r"§ (\d+)$", locus)
+    if m:
+        return para.startswith(f"§ {m.group(1)} ")
+    m = re.match(r"(?:Clause|Ziff\.) (\d+)$", locus)
+    if m:
+        return para.startswith(f"{m.group(1)}. ")
+    return para.startswith(locus)
+
+
+def decisions_of(d: Doc) -> list[dict]:
+    labels = DECISION_LABELS.get(d.path, [])
+    assert len(labels) == len(d.revisions), (d.path, "one label per tracked change")
+    blocks = blocks_for(d)
+    out = []
+    for (idx, ins, dele), (locus, topic, why, comment) in zip(d.revisions, labels):
+        para = blocks[_anchor(blocks, idx, ins, dele)][1]
+        assert _locus_starts(locus, para), (d.path, locus, para)
+        assert why in RATIONALES and re.fullmatch(r"[a-z]+(_[a-z]+)*", topic), (why, topic)
+        assert comment is None or comment in [t for _, t, _ in d.comments], comment
+        assert (why == "unstated") == (comment is None), (d.path, locus)
+        out.append({"locus": locus, "topic": topic, "rationale_category": why,
+                    "change_type": "modified" if ins and dele else "inserted" if ins else "deleted", "comment": comment})
+    return out
+
+
+def add_relation_answers(answers: dict) -> tuple[list[list[str]], list[list[str]]]:
+    """Fill `relations` and `decisions` of every file; return (chains, threads)."""
+    for a in answers.values():
+        a["relations"] = {k: [] for k in REL_KINDS}
+    edges = list(RELATIONS)
+    threads = [t for t in THREADS if len(t) > 1]
+    for t in threads:  # a reply (or forward) names the message before it in In-Reply-To
+        edges += [(t[i], "responds_to", t[i - 1]) for i in range(1, len(t))]
+    seen = set()
+    for src, rel, tgt in edges:
+        assert src in answers and tgt in answers and src != tgt and rel in REL_KINDS, (src, rel, tgt)
+        key = (rel, *sorted((src, tgt))) if rel in UNDIRECTED else (rel, src, tgt)
+        assert key not in seen, key
+        seen.add(key)
+        answers[src]["relations"][rel].append(tgt)
+    for a in answers.values():
+        for k in REL_KINDS:
+            a["relations"][k].sort()
+    assert set(DECISION_LABELS) <= {d.path for d in DOCS if d.revisions}
+    for d in DOCS:
+        answers[d.path]["decisions"] = decisions_of(d)
+    for c in CHAINS:
+        assert len(c) == len(set(c)) > 1 and all(p in answers for p in c), c
+        dates = [answers[p]["date"] for p in c]
+        assert dates == sorted(dates) and len(set(dates)) == len(dates), c  # oldest first, distinct states
+    assert len({p for c in CHAINS for p in c}) == sum(map(len, CHAINS))
+    return [list(c) for c in CHAINS], threads
+
+
 # ------------------------------------------------------------------ writing
 DETECT = [
     ("register_number", re.compile(r"\b(HR[AB]|GnR|PR) \d{3,6}( [A-Z]{1,2})?\b|company number \d{8}|registered number \d{8}|\bOC\d{6}\b|KvK \d{8}")),
@@ -1440,6 +1647,7 @@ def _anchor(blocks, idx, ins=None, dele=None) -> int:
 def generate(out: Path = DEFAULT_OUT, answers_path: Path = ANSWERS) -> dict:
     DOCS.clear()
     DROPPED.clear()
+    THREADS.clear()
     RNG.seed(SEED)
     build_estate()
     paths = [d.path for d in DOCS]
@@ -1508,10 +1716,12 @@ def generate(out: Path = DEFAULT_OUT, answers_path: Path = ANSWERS) -> dict:
             target.write_bytes(data)
     shutil.rmtree(tmp, ignore_errors=True)
     answers = {d.path: answer_of(d) for d in sorted(DOCS, key=lambda x: x.path)}
+    chains, threads = add_relation_answers(answers)
     payload = {
         "estate": "B", "seed": SEED, "generator": "knowledge_index_tests/heldout/estate_b.py",
         "matters": {k: {"references": list(m.refs), "title": m.title, "client": m.client} for k, m in MATTERS.items()},
         "companies": {k: {"name": c.name, "register": c.reg, "city": c.city} for k, c in C.items()},
+        "chains": chains, "threads": threads,
         "files": answers,
     }
     answers_path.write_text(json.dumps(payload, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8")
