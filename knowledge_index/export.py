@@ -4,7 +4,8 @@ One row per live document: path, matter reference, doc type, language, date, tit
 and what relate and extract_decisions recorded (empty lists / null until they ran):
 - `version`: the logical document this file is a version or copy of (`logical_document_id`,
   `title`, `identity`, `version_number`, `version_label`, `is_final`, `is_executed`,
-  `duplicate_of`, `redline_against`, each other file as {source_object_id, path}) and `chain`, the
+  `duplicate_of` (byte-identical), `near_duplicate_of`, `redline_against`, each other file as
+  {source_object_id, path}) and `chain`, the
   logical document's files in version order;
 - `relations`: typed edges, `direction` outgoing (this file -> other) or incoming (other -> this
   file), with `relation`, the other file's `source_object_id` and `path`, `confidence`, `method`;
@@ -65,7 +66,10 @@ _VERSION = (
     "SELECT jsonb_build_object('logical_document_id', v.logical_document_id, 'title', l.title,"
     " 'identity', v.identity, 'version_number', v.version_number,"
     " 'version_label', v.version_label, 'is_final', v.is_final, 'is_executed', v.is_executed,"
-    f" 'duplicate_of', {_doc('dup')}, 'redline_against', {_doc('red')},"
+    # One stored column holds both kinds of copy; the export names which one it is.
+    f" 'duplicate_of', CASE WHEN v.identity = 'duplicate' THEN {_doc('dup')} END,"
+    f" 'near_duplicate_of', CASE WHEN v.identity = 'near_duplicate' THEN {_doc('dup')} END,"
+    f" 'redline_against', {_doc('red')},"
     " 'chain', (SELECT jsonb_agg(jsonb_build_object('source_object_id', cv.source_object_id,"
     "   'path', co.path, 'version_number', cv.version_number,"
     "   'version_label', cv.version_label, 'identity', cv.identity)"

@@ -11,8 +11,7 @@ from typing import Any, Final
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, text
 
-from knowledge_index.objects import store as objects
-from knowledge_index.relations import corpus, cues, filenames, lineage, minhash
+from knowledge_index.relations import corpus, cues, filenames, lineage, minhash, targets
 from knowledge_index.relations.corpus import DocRow
 
 MAX_CANDIDATES: Final = 12
@@ -24,9 +23,12 @@ class Candidate(BaseModel):
     path: str
     kinds: list[str] = Field(default_factory=list)
     scores: dict[str, float] = Field(default_factory=dict)
-    earlier: bool = Field(description="Discovered before this file (the original of a copy).")
+    original: bool = Field(
+        description="Ranks before this file as the original when the two are copies."
+    )
     has_matter: bool = True
     is_child: bool = False
+    copy_marker: bool = False
     version: int | None = None
     label: str | None = None
     heading: str = ""
@@ -61,8 +63,20 @@ def content_label(body: dict[str, Any], name: filenames.FilenameSignals) -> str 
     return None
 
 
-def _seq(conn: Connection, source_object_id: str) -> int:
-    return objects.seq_of(conn, source_object_id)
+def original_rank(path: str, mtime_ns: int | None) -> tuple[int, bool, float, str]:
+    """Which of two byte-identical files is the original: a mail's attachment (what was sent),
+    then a name without a copy marker ("- Kopie", "Copy of", "(2)"), then the older file, then
+    the path.
+
+    Names, containment and file times only, so the answer is the same whichever file was
+    discovered or related first.
+    """
+    return (
+        0 if "!/" in path else 1,
+        filenames.signals(path).copy_marker,
+        float(mtime_ns) if mtime_ns is not None else float("inf"),
+        path,
+    )
 
 
 def _like(value: str) -> str:
@@ -98,10 +112,11 @@ def compute(
     txt = body.get("text") or ""
     revisions = body.get("revisions") or []
     name = filenames.signals(path)
-    my_seq = _seq(conn, source_object_id)
     sig = minhash.signature(txt) if minhash.shingles(txt) else None
     found: dict[str, Candidate] = {}
     rows: dict[str, DocRow] = {}
+    me = corpus.documents(conn, [source_object_id]).get(source_object_id)
+    my_rank = original_rank(path, me.mtime_ns if me else None)
 
     def add(row: DocRow, kind: str, score: float | None = None, cue: str = "") -> None:
         if row.id == source_object_id:
@@ -112,9 +127,10 @@ def compute(
             s = filenames.signals(row.path)
             c = Candidate(
                 path=row.path,
-                earlier=row.seq < my_seq,
+                original=original_rank(row.path, row.mtime_ns) < my_rank,
                 has_matter=row.matter_id is not None,
                 is_child=row.parent_id is not None,
+                copy_marker=s.copy_marker,
                 version=s.version,
                 label=s.label,
                 heading=row.head[:160],
@@ -129,8 +145,15 @@ def compute(
             c.cue = cue
 
     if content_hash:
-        for row in corpus.same_hash(conn, content_hash, source_object_id):
+        copies = corpus.same_hash(conn, content_hash, source_object_id)
+        for row in copies:
             add(row, "exact_duplicate", 1.0)
+        if "!/" not in path:
+            # A loose file that is also a mail's attachment was sent with that mail.
+            parents = corpus.documents(conn, sorted({r.parent_id for r in copies if r.parent_id}))
+            for mail in sorted(parents.values(), key=lambda d: d.path):
+                if mail.format == "email":
+                    add(mail, "attachment_of", 1.0)
     # One claim chunk shares the matter's document list: a file converted since is found from
     # its own side when it relates.
     cache = cache if cache is not None else {}
@@ -197,16 +220,31 @@ def compute(
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)
     my_folder = path.rsplit("/", 1)[0]
     for cue in found_cues:
-        # One target per family and cue: an annex names the agreement, not each of its copies.
-        families: set[str] = set()
-        for d in pool:
-            if d.id == source_object_id or d.id in family_ids:
-                continue
-            fam = filenames.signals(d.path).family_key or d.id
-            if fam in families or not _cue_fits(conn, cue, d, my_folder):
-                continue
-            families.add(fam)
-            add(d, cue.kind, cue=cue.quote)
+        citing = (
+            corpus.mentioning(conn, matter_id, cues.label_pattern(cue.label), source_object_id)
+            if cue.label
+            else set()
+        )
+        scored = [
+            (targets.score(cue, d, my_folder, citing), d)
+            for d in pool
+            if d.id != source_object_id and d.id not in family_ids
+        ]
+        best = targets.best([(x, d) for x, d in scored if x > 0])
+        if best is None and cue.phrase and cue.date is not None:
+            # Named by title and date but not in this matter: the estate (another matter of
+            # the client, a misfiled copy) is searched for the same title.
+            wider = corpus.headed_like(conn, source_id, cue.phrase, source_object_id)
+            # Outside the matter only the title and the date together are evidence enough.
+            rescored = [
+                (targets.score(cue, d, my_folder, citing), d)
+                for d in wider
+                if cue.date in targets.own_dates(d.path, d.lead)
+            ]
+            best = targets.best([(x, d) for x, d in rescored if x > 0])
+        if best is not None:
+            score, d = best
+            add(d, cue.kind, score, cue=cue.quote)
     ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
     return Signals(
         is_child="!/" in path,
@@ -221,33 +259,6 @@ def compute(
     )
 
 
-def _cue_fits(conn: Connection, cue: cues.Cue, d: DocRow, my_folder: str) -> bool:
-    stem = filenames.signals(d.path).stem
-    if cue.kind in ("annex_of", "amends", "references"):
-        if cue.phrase:
-            if cues.phrase_matches(cue.phrase, d.head) or cues.phrase_matches(cue.phrase, stem):
-                # An annex or amendment is never its own target's annex: skip look-alikes.
-                return not cues._ANNEX_HEAD.match(d.head) and not _is_amendment(d.head)
-            return False
-        # "Anlage 2" with no named agreement: the main agreement in the same folder.
-        return (
-            cue.kind == "annex_of"
-            and d.path.rsplit("/", 1)[0] == my_folder
-            and not cues._ANNEX_HEAD.match(d.head)
-            and any(w in d.head.lower() for w in ("vertrag", "agreement", "vereinbarung"))
-        )
-    if cue.kind == "responds_to":
-        if cue.date is not None:
-            return cues.letter_date(d.lead) == cue.date
-        if cue.phrase:
-            return cues.phrase_matches(cue.phrase, d.head) and not d.head.lower().startswith("re")
-    return False
-
-
-def _is_amendment(head: str) -> bool:
-    return bool(cues._AMEND.search(head))
-
-
 _WEIGHTS: Final = {
     "exact_duplicate": 100,
     "made_against": 60,
@@ -255,12 +266,13 @@ _WEIGHTS: Final = {
     "near_duplicate": 50,
     "i_accept_its_changes": 45,
     "accepts_my_changes": 45,
+    "attachment_of": 40,
     "annex_of": 40,
     "amends": 40,
     "responds_to": 40,
     "same_family": 30,
     "similar": 20,
-    "references": 10,
+    "references": 40,
 }
 
 

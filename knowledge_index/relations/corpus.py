@@ -21,11 +21,12 @@ class DocRow:
     head: str
     format: str | None
     lead: str = ""
+    mtime_ns: int | None = None
 
 
 _DOC_COLUMNS = (
     "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
-    " left(art.body->>'text', 600), art.body->>'format'"
+    " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns"
 )
 _DOC_FROM = (
     " FROM source_objects o"
@@ -35,7 +36,9 @@ _DOC_FROM = (
 
 
 def _row(r: Any) -> DocRow:
-    return DocRow(r[0], r[1], r[2], r[3], int(r[4]), r[5], heading(r[6] or ""), r[7], r[6] or "")
+    return DocRow(
+        r[0], r[1], r[2], r[3], int(r[4]), r[5], heading(r[6] or ""), r[7], r[6] or "", r[8]
+    )
 
 
 def matter_documents(conn: Connection, matter_id: str) -> list[DocRow]:
@@ -161,5 +164,36 @@ def containing(conn: Connection, matter_id: str, snippets: list[str], exclude: s
             " ORDER BY o.seq LIMIT 20"
         ),
         {"m": matter_id, "x": exclude, **likes},
+    ).all()
+    return [_row(r) for r in rows]
+
+
+def mentioning(conn: Connection, matter_id: str, pattern: str, exclude: str) -> set[str]:
+    """Files of the matter whose text matches a POSIX regex (an annex label they cite)."""
+    rows = conn.execute(
+        text(
+            "SELECT o.id FROM source_objects o"
+            " JOIN matter_assignments a ON a.source_object_id = o.id"
+            " JOIN artifacts art ON art.kind = 'structured_json'"
+            " AND art.content_hash = o.content_hash"
+            " WHERE a.matter_id = :m AND o.id <> :x AND o.deleted_at IS NULL"
+            " AND art.body->>'text' ~* :p"
+        ),
+        {"m": matter_id, "x": exclude, "p": pattern},
+    ).scalars()
+    return set(rows)
+
+
+def headed_like(conn: Connection, source_id: str, phrase: str, exclude: str) -> list[DocRow]:
+    """Files of the source whose top names the phrase (a title cited from another matter)."""
+    words = phrase.replace("\\", " ").replace("%", " ").replace("_", " ")
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            " WHERE o.source_id = :s AND o.id <> :x AND o.deleted_at IS NULL"
+            " AND art.body IS NOT NULL AND left(art.body->>'text', 600) ILIKE :p"
+            " ORDER BY o.path LIMIT 50"
+        ),
+        {"s": source_id, "x": exclude, "p": f"%{' '.join(words.split())}%"},
     ).all()
     return [_row(r) for r in rows]

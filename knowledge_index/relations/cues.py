@@ -28,17 +28,45 @@ _ANNEX = re.compile(
     rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN}))?\s*$",
     re.I | re.M,
 )
-_ANNEX_HEAD = re.compile(rf"^\s*{_ANNEX_WORD}\b", re.I)
+# An annex's own label: the word and an id ("Anlage 4.2", "Anlage K 4", "Schedule 2",
+# "Exhibit A"). "Schedule of short deliveries" is a list, not an annex: the id is required.
+_ANNEX_ID = r"(?:[A-Z]{1,2}\s?)?\d+(?:\.\d+)*[a-z]?(?![\w.]*\d)|[A-Z](?:\.\d+)*(?![\w])"
+_ANNEX_LABEL = re.compile(rf"(?P<word>(?i:{_ANNEX_WORD}))\s+(?P<id>{_ANNEX_ID})")
+_ANNEX_HEAD = re.compile(rf"^\s*(?i:{_ANNEX_WORD})\s+(?:{_ANNEX_ID})")
+# "Schedule 1 – Price List / to the Reseller and Licence Agreement between ...": the agreement
+# may follow the annex's own title and sit on the next line.
+_ANNEX_TO = re.compile(
+    rf"^\s*{_ANNEX_WORD}\b[^\n]{{0,80}}?\s(?:zum|zur|zu|to the|to)\s+(?P<target>[^\n]+?)"
+    rf"(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})|\s+(?:zwischen|between)\s|\s[–—-]\s|$)",
+    re.I | re.M,
+)
 _AMEND = re.compile(
     rf"(?:(?:\d+\.\s*)?Nachtrag|Änderungsvereinbarung|Ergänzungsvereinbarung|Amendment"
-    rf"|Addendum|Side Letter)(?:\s+(?:No\.?|Nr\.?)\s*\d+)?\s+(?:zum|zur|zu|to the|to)\s+"
+    rf"|Addendum|Side Letter)(?:\s+(?:Agreement|Vereinbarung))?(?:\s+(?:No\.?|Nr\.?)\s*\d+)?"
+    rf"\s+(?:zum|zur|zu|to the|to)\s+"
     rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN}))?\s*(?:$|[.,;])",
     re.I | re.M,
 )
+_AMENDED_IN_PLACE = re.compile(
+    r"(?:§\s*\d+[a-z]?(?:\s*Abs\.\s*\d+)?|Ziffer\s+[\d.]+|clause\s+[\d.]+|section\s+[\d.]+)"
+    r"\s+(?:des|der|of the)\s+(?P<target>[A-ZÄÖÜ][\w\-]{3,60}?)(?:s|es)?"
+    r"\s+(?:wird|werden|is|shall be)\s+(?:hiermit\s+|hereby\s+)?(?:[\w ]{0,30}\s)?"
+    r"(?:geändert|neu gefasst|ergänzt|amended|replaced)",
+    re.I,
+)
+_DOCUMENT_NOUN = (
+    r"(?:Schreiben|E-Mail|Email|Brief|Entwurf|Angebot|Vorschlag|Schriftsatz|letter|e-?mail"
+    r"|draft|proposal|offer)"
+)
+_PLEADING = re.compile(
+    rf"(?<![\w])(?P<noun>Klageschrift|Klageerwiderung|Replik|Duplik|Berufungsbegründung"
+    rf"|Berufungserwiderung|Schriftsatz|Statement of Claim|Particulars of Claim|Defence"
+    rf"|Reply to Defence)(?:s|es)?\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
+    re.I,
+)
 _RESPONSE = re.compile(
-    rf"(?:Ihr(?:em)?\s+Schreiben\s+vom|Ihre[rm]?\s+(?:E-Mail|Email|Brief)\s+vom"
-    rf"|Bezug nehmend auf Ihr Schreiben vom|your letter (?:of|dated)|your e-?mail (?:of|dated)"
-    rf"|in reply to your letter (?:of|dated)|we refer to your letter (?:of|dated))"
+    rf"(?:Ihr(?:e|em|en|er)?\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+vom"
+    rf"|your\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+(?:of|dated))"
     rf"\s+(?P<date>{DATE_PATTERN})",
     re.I,
 )
@@ -47,7 +75,8 @@ _RE_LINE = re.compile(r"^\s*(?:Re|Betreff|Betr\.|Subject)\s*:\s*(?P<subject>.+)$
 # 1 MB file without spaces took minutes per relate.
 _CITATION = re.compile(
     rf"(?P<title>(?<![\w\-])(?:[A-ZÄÖÜ][\w\-]{{1,40}}\s+){{0,4}}[A-ZÄÖÜ]?[\w\-]{{0,40}}?"
-    rf"(?:Vertrag|vertrag|Agreement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter)"
+    rf"(?:Vertrag|vertrag|[Aa]greement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter"
+    rf"|[Ee]rklärung|[Bb]eschluss|[Bb]ericht|[Rr]eport|Term Sheet|Satzung|[Pp]rotokoll)"
     rf"(?:es|s)?)"
     rf"\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
 )
@@ -58,6 +87,36 @@ class Cue(BaseModel):
     phrase: str = ""
     date: dt.date | None = None
     quote: str = ""
+    label: str = ""  # an annex's own label ("Anlage 4.2"), which the main document cites
+
+
+def annex_label(text: str, filename: str = "") -> str:
+    """The annex's label from its file name or a line at the top of its text, else ''."""
+    stem = filename.rsplit(".", 1)[0]
+    found = _ANNEX_HEAD.match(stem)
+    if found is None:
+        for line in [x for x in text[:1_500].splitlines() if x.strip()][:6]:
+            found = _ANNEX_HEAD.match(line.strip().strip("#").strip())
+            if found:
+                break
+    if found is None:
+        return ""
+    m = _ANNEX_LABEL.match(found.group(0).strip())
+    return f"{m['word']} {' '.join(m['id'].split())}" if m else ""
+
+
+def label_pattern(label: str) -> str:
+    """A POSIX regex (Postgres `~*`) for a main document citing the label: "Anlage K4",
+    "Anlagen K 4", "Schedule 2," but not "Anlage 4.21" or "Schedule 20"."""
+    word, _, ident = label.partition(" ")
+    parts = [re.escape(p) for p in re.findall(r"[A-Za-z]+|\d+|\.", ident)]
+    body = r"\s*".join(p if p != r"\." else r"\." for p in parts)
+    return rf"\m{re.escape(word)}(n|s|en)?\s+{body}(?![0-9]|\.[0-9])"
+
+
+def cites_label(text: str, label: str) -> bool:
+    pattern = label_pattern(label).replace(r"\m", r"\b")
+    return re.search(pattern, text, re.I) is not None
 
 
 def parse_date(text: str) -> dt.date | None:
@@ -112,18 +171,21 @@ def _clean_phrase(phrase: str) -> str:
 def find_cues(text: str, filename: str = "") -> list[Cue]:
     head = text[:3_000]
     cues: list[Cue] = []
-    annex = _ANNEX.search(head)
-    if annex:
+    label = annex_label(text, filename)
+    top = "\n".join([x for x in head.splitlines() if x.strip()][:6])
+    annex = _ANNEX_TO.search(top) or _ANNEX.search(head)
+    if annex and (label or _ANNEX.search(head)):
         cues.append(
             Cue(
                 kind="annex_of",
                 phrase=_clean_phrase(annex["target"]),
                 date=parse_date(annex["date"]) if annex["date"] else None,
                 quote=annex.group(0).strip()[:300],
+                label=label,
             )
         )
-    elif _ANNEX_HEAD.match(filename) or _ANNEX_HEAD.match(heading(text)):
-        cues.append(Cue(kind="annex_of", quote=heading(text)))
+    elif label:
+        cues.append(Cue(kind="annex_of", quote=heading(text), label=label))
     amend = _AMEND.search(head)
     if amend:
         cues.append(
@@ -132,6 +194,21 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
                 phrase=_clean_phrase(amend["target"]),
                 date=parse_date(amend["date"]) if amend["date"] else None,
                 quote=amend.group(0).strip()[:300],
+            )
+        )
+    in_place = _AMENDED_IN_PLACE.search(text[:20_000])
+    if in_place and not amend:
+        cues.append(
+            Cue(kind="amends", phrase=in_place["target"], quote=in_place.group(0).strip()[:300])
+        )
+    # A pleading answers the one it names by its date ("zur Klageerwiderung vom ...").
+    for m in _PLEADING.finditer(text[:20_000]):
+        cues.append(
+            Cue(
+                kind="responds_to",
+                phrase=m["noun"],
+                date=parse_date(m["date"]),
+                quote=m.group(0).strip()[:300],
             )
         )
     for m in _RESPONSE.finditer(text[:6_000]):
@@ -154,9 +231,27 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     return cues
 
 
+def _compact(text: str) -> str:
+    # "Geschäftsführer-Dienstvertrag" and "Geschäftsführerdienstvertrag" are one word.
+    return re.sub(r"[\W_]+", "", norm(text))
+
+
 def phrase_matches(phrase: str, title: str) -> bool:
     """Whether a cue's title phrase names a document with this heading (either way round)."""
-    p, t = norm(phrase), norm(title)
+    p, t = _compact(phrase), _compact(title)
     if len(p) < 4 or len(t) < 4:
         return False
     return p in t or t in p
+
+
+def top_lines(text: str, count: int = 4) -> list[str]:
+    """The first lines of a document: its title may follow a draft marker or a letterhead."""
+    return [x.strip().strip("#").strip() for x in text.splitlines() if len(x.strip()) >= 3][:count]
+
+
+def is_annex_heading(text: str) -> bool:
+    return bool(_ANNEX_HEAD.match(text))
+
+
+def is_amendment(text: str) -> bool:
+    return bool(_AMEND.search(text))

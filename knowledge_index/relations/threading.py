@@ -152,15 +152,13 @@ def apply(conn: Connection, p: ThreadPlan, matter_id: str | None, producer_versi
         thread = _new_thread(conn, matter_id, msg.subject, msg.message_id)
     _upsert_member(conn, msg, thread, p.parent_id, p.method)
     if p.parent_id is not None:
-        insert_relation(
+        _link_parent(
             conn,
             msg.source_object_id,
             p.parent_id,
-            "in_thread_with",
-            method="headers" if p.method != "subject" else "subject",
-            confidence=1.0 if p.method != "subject" else 0.7,
-            evidence={"method": p.method, "message_id": msg.message_id},
-            producer_version=producer_version,
+            p.method,
+            {"method": p.method, "message_id": msg.message_id},
+            producer_version,
         )
     for child, how in p.adopt:
         row = _member(conn, child)
@@ -176,21 +174,48 @@ def apply(conn: Connection, p: ThreadPlan, matter_id: str | None, producer_versi
         )
         conn.execute(
             text(
-                "DELETE FROM relations WHERE source_object_id = :c AND relation = 'in_thread_with'"
+                "DELETE FROM relations WHERE source_object_id = :c"
+                " AND relation IN ('in_thread_with', 'responds_to')"
             ),
             {"c": child},
         )
-        insert_relation(
+        _link_parent(
             conn,
             child,
             msg.source_object_id,
-            "in_thread_with",
-            method="headers",
-            evidence={"method": how, "adopted": True},
-            producer_version=producer_version,
+            how,
+            {"method": how, "adopted": True},
+            producer_version,
         )
     _refresh_root(conn, thread)
     return thread
+
+
+def _link_parent(
+    conn: Connection,
+    child: str,
+    parent: str,
+    method: str,
+    evidence: dict[str, Any],
+    producer_version: str,
+) -> None:
+    """A reply is in its parent's thread and answers it: both edges, one decision.
+
+    `in_thread_with` carries the thread structure; `responds_to` is the typed relation a reader
+    asks for ("what does this mail answer?"), the same one a letter answering a letter has.
+    """
+    by_subject = method == "subject"
+    for relation in ("in_thread_with", "responds_to"):
+        insert_relation(
+            conn,
+            child,
+            parent,
+            relation,
+            method="subject" if by_subject else "headers",
+            confidence=0.7 if by_subject else 1.0,
+            evidence=evidence,
+            producer_version=producer_version,
+        )
 
 
 def _hash(conn: Connection, source_object_id: str) -> str | None:

@@ -580,6 +580,9 @@ def _german(w: _Writer) -> None:
         email=True,
     )
     exp.threads.append(frozenset({m1, m2, m3, m4}))
+    # A reply answers the message it replies to (In-Reply-To, else the last References entry).
+    for reply, parent in ((m2, m1), (m3, m2), (m4, m3)):
+        w.relate(reply, "responds_to", parent)
     exp.names += [
         "Anna Weber",
         "Acker",
@@ -875,6 +878,7 @@ def _english(w: _Writer) -> None:
         email=True,
     )
     exp.threads.append(frozenset({closing, closing_re}))
+    w.relate(closing_re, "responds_to", closing)
     # Two unrelated threads with one subject: different people, months apart.
     sign_a = w.put(
         f"{mails}/Signing arrangements.eml",
@@ -939,6 +943,8 @@ def _english(w: _Writer) -> None:
         email=True,
     )
     exp.threads += [frozenset({sign_a, sign_a2}), frozenset({sign_b, sign_b2})]
+    w.relate(sign_a2, "responds_to", sign_a)
+    w.relate(sign_b2, "responds_to", sign_b)
     exp.apart.append((sign_a, sign_b))
     exp.names += ["James Carter", "Sarah Collins", "Northwind", "Brightwater", "Michael Hart"]
 
@@ -1117,6 +1123,8 @@ def _unit(w: _Writer, rng: random.Random, folder: str, matter: str, n: int, tag:
             )
         )
     w.exp.threads.append(frozenset(thread))
+    for reply, parent in zip(thread[1:], thread, strict=False):
+        w.relate(reply, "responds_to", parent)
     for i in range(2):
         w.put(
             f"{folder}/Notizen/Notiz {tag}-{i}.txt",

@@ -16,6 +16,7 @@ from knowledge_index.gateway.offline.context import Call, Decision, PolicyContex
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.relations import cues as cue_rules
+from knowledge_index.relations import targets
 from knowledge_index.stages.relate.prompt import RelateEvidence
 
 MAX_OPEN: Final = 8
@@ -30,6 +31,7 @@ _USEFUL = frozenset(
         "accepts_my_changes",
         "same_family",
         "similar",
+        "attachment_of",
         "annex_of",
         "amends",
         "responds_to",
@@ -48,11 +50,9 @@ def _is_email(ctx: PolicyContext) -> bool:
     return evidence is not None and evidence.format == "email"
 
 
-def _is_original(other: dict[str, Any], me_is_child: bool) -> bool:
-    """Whether `other` is the original of a copy of me: children first, then discovery order."""
-    if bool(other.get("is_child")) != me_is_child:
-        return bool(other.get("is_child"))
-    return bool(other.get("earlier"))
+def _is_original(other: dict[str, Any]) -> bool:
+    """Whether `other` is the original of a copy of me (ranked by the candidate signals)."""
+    return bool(other.get("original"))
 
 
 class RelatePolicy(Policy):
@@ -93,19 +93,25 @@ class RelatePolicy(Policy):
             for c in wanted
             if opened.get(c["path"], {}).get("status") == "ready" and opened[c["path"]].get("ref")
         ]
-        me_child = bool(signals.get("is_child"))
         why: list[str] = []
 
         def having(kind: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
             found = [(c, o) for c, o in ready if kind in c["kinds"]]
-            return sorted(found, key=lambda co: -float(co[0]["scores"].get(kind, 0.0)))
+            # Equal evidence: the file on the share under its own name before a copy of it.
+            return sorted(
+                found,
+                key=lambda co: (
+                    -float(co[0]["scores"].get(kind, 0.0)),
+                    bool(co[0].get("copy_marker")),
+                ),
+            )
 
         result: dict[str, Any] = {"identity": "new_document"}
-        exact = [(c, o) for c, o in having("exact_duplicate") if _is_original(c, me_child)]
+        exact = [(c, o) for c, o in having("exact_duplicate") if _is_original(c)]
         near = [
             (c, o)
             for c, o in having("near_duplicate")
-            if _is_original(c, me_child)
+            if _is_original(c)
             and c.get("format") != "email"
             and not signals.get("has_revisions")
             and c.get("label") == signals.get("filename_label")
@@ -176,6 +182,17 @@ class RelatePolicy(Policy):
         links: list[dict[str, Any]] = []
         linked: set[str] = set(family_refs)
         linked_phrases: set[str] = set()
+        for cand, doc in ready:
+            if "attachment_of" in cand["kinds"]:
+                # Byte-identical to one of that mail's attachments: nothing else to confirm.
+                links.append(
+                    {
+                        "relation": "attachment_of",
+                        "target_ref": doc["ref"],
+                        "confidence": 1.0,
+                        "evidence": "byte-identical to an attachment of this e-mail",
+                    }
+                )
         for kind in ("annex_of", "amends", "responds_to", "references"):
             if is_email and kind == "responds_to":
                 continue  # mails answer mails through their thread, not a letter relation
@@ -185,7 +202,8 @@ class RelatePolicy(Policy):
                     phrase and (phrase in p or p in phrase) for p in linked_phrases
                 ):
                     continue  # the annex/amendment link already names that agreement
-                for cand, doc in ready:
+                ranked = sorted(ready, key=lambda co: -float(co[0]["scores"].get(kind, 0.0)))
+                for cand, doc in ranked:
                     if kind not in cand["kinds"] or doc["ref"] in linked:
                         continue
                     if cand.get("format") == "email" or not _confirms(cue, doc):
@@ -206,19 +224,13 @@ class RelatePolicy(Policy):
 
 
 def _confirms(cue: dict[str, Any], doc: dict[str, Any]) -> bool:
-    """The opened file is what the cue names: its heading carries the phrase, or the date fits."""
-    head = doc.get("heading") or ""
-    phrase, date = cue.get("phrase") or "", cue.get("date")
-    if cue.get("kind") == "responds_to":
-        if date:
-            found = cue_rules.letter_date(doc.get("text") or "")
-            return found is not None and found.isoformat() == date
-        return bool(phrase) and cue_rules.phrase_matches(phrase, head)
-    if phrase:
-        stem = str(doc.get("path") or "").rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        return cue_rules.phrase_matches(phrase, head) or cue_rules.phrase_matches(phrase, stem)
-    # An annex that does not name its agreement: the candidate was the folder's main agreement.
-    return cue.get("kind") == "annex_of"
+    """The opened file is what the cue names: its label, heading, title or date fits."""
+    return targets.confirms(
+        cue_rules.Cue.model_validate(cue),
+        str(doc.get("path") or ""),
+        str(doc.get("heading") or ""),
+        str(doc.get("text") or ""),
+    )
 
 
 def _submit(arguments: dict[str, Any]) -> Decision:

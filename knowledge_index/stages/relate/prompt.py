@@ -37,7 +37,8 @@ SYSTEM_PROMPT: Final = (
     " counterparty_redline, final, executed) and typed relations: annex_of (an Anlage/Annex/"
     "Schedule/Exhibit -> its main agreement), amends (Nachtrag/Amendment -> the agreement),"
     " responds_to (a letter -> the letter it answers), references (a document citing another"
-    " by title and date). The candidate signals are computed evidence, not answers: open a"
+    " by title and date), attachment_of (a file that is byte-identical to an attachment of an"
+    " e-mail -> that e-mail). The candidate signals are computed evidence, not answers: open a"
     " candidate with open_file before you name it. Every ref you submit must come from an"
     " open_file result. Finish with submit_result."
 )
