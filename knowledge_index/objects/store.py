@@ -101,6 +101,9 @@ class Observed:
 
 @dataclass(frozen=True)
 class ChildState:
+    # The stored id, not one recomputed from the external id: children created before
+    # migration 011 keep the ids their old external ids hashed to.
+    id: str
     observed_hash: str | None
     deleted: bool
 
@@ -211,9 +214,9 @@ def scan_state(conn: Connection, source_id: str) -> dict[str, ScanState]:
 def children_of(conn: Connection, parent_id: str) -> dict[str, ChildState]:
     """external_id -> state of every child the parent ever had (tombstoned ones included)."""
     rows = conn.execute(
-        select(_o.external_id, _o.observed_hash, _DELETED).where(_o.parent_id == parent_id)
+        select(_o.external_id, _o.id, _o.observed_hash, _DELETED).where(_o.parent_id == parent_id)
     ).mappings()
-    return {m["external_id"]: ChildState(m["observed_hash"], m["deleted"]) for m in rows}
+    return {m["external_id"]: ChildState(m["id"], m["observed_hash"], m["deleted"]) for m in rows}
 
 
 def containment(conn: Connection, ids: Sequence[str]) -> list[Containment]:
