@@ -85,7 +85,7 @@ def _ole2_kind(data: bytes, filename: str) -> DocumentFormat:
     raise UnsupportedDocument(f"{filename!r} is an OLE2 compound file of an unknown kind")
 
 
-def _looks_like_email(head: bytes) -> bool:
+def looks_like_email(head: bytes) -> bool:
     """A mail is a header block (any length, folded lines allowed) ended by a blank line.
 
     Real transport headers run to dozens of Received and DKIM lines before From or Subject, so
@@ -152,7 +152,7 @@ def detect_format(data: bytes, filename: str) -> DocumentFormat:
     text, _encoding = decode_text(head, filename, partial=len(data) > len(head))
     ext = PurePath(filename).suffix.lower()
     stripped = text.lstrip("\ufeff \r\n\t").encode("utf-8", "replace")
-    if _looks_like_email(stripped[:_SNIFF]):
+    if looks_like_email(stripped[:_SNIFF]):
         return "email"
     if _HTML_RE.search(stripped[:4096]):
         return "html"

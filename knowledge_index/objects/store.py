@@ -231,6 +231,22 @@ def containment(conn: Connection, ids: Sequence[str]) -> list[Containment]:
     return [Containment(m["id"], m["parent_id"], m["child_relation"]) for m in rows]
 
 
+def container_depth(conn: Connection, source_object_id: str) -> int:
+    """How many containers hold this object: 0 for a file a source listed, 1 for its entries."""
+    # Bounded by the container budget's max_depth in practice; the cap only stops a cycle.
+    depth = conn.execute(
+        text(
+            "WITH RECURSIVE up(id, parent_id, depth) AS ("
+            " SELECT id, parent_id, 0 FROM source_objects WHERE id = :id"
+            " UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM source_objects o"
+            " JOIN up ON o.id = up.parent_id WHERE up.depth < 64)"
+            " SELECT max(depth) FROM up"
+        ),
+        {"id": source_object_id},
+    ).scalar_one_or_none()
+    return int(depth or 0)
+
+
 def folder_entries(conn: Connection, source_id: str, folder: str) -> list[FolderEntry]:
     """The live top-level files and subfolders directly in `folder` ('' = the source root).
 
