@@ -46,8 +46,14 @@ def _zip_kind(data: bytes) -> DocumentFormat:
         if "xl/workbook.xml" in names:
             return "xlsx"
     if "mimetype" in names:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            mimetype = archive.read("mimetype")[:100].decode("ascii", "replace").strip()
+        # Only its first bytes: detection runs in the stage's own process, outside the worker
+        # fence, and a `mimetype` entry can be a bomb of its own.
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open("mimetype") as entry:
+                head = entry.read(100)
+        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
+            raise UnsupportedDocument(f"zip container's mimetype is unreadable ({exc})") from exc
+        mimetype = head.decode("ascii", "replace").strip()
         if mimetype in _ODF:
             return _ODF[mimetype]
         raise UnsupportedDocument(f"{mimetype or 'OpenDocument/EPUB'} container is not supported")

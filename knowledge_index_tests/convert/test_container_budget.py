@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from knowledge_index.convert import ContainerLimits, ConvertOptions, convert_bytes
+from knowledge_index.convert import ContainerLimits, ConvertOptions, convert_bytes, detect_format
 from knowledge_index.errors import UnsupportedDocument
 from knowledge_index_tests.convert import samples
 
@@ -119,3 +119,18 @@ def test_mails_have_limits_of_their_own() -> None:
         many, "many.eml", ConvertOptions(container_limits=ContainerLimits(max_entries=20))
     )
     assert "more than 20 entries" in reason
+
+
+def test_detection_reads_only_the_head_of_an_opendocument_mimetype() -> None:
+    # Detection runs outside the worker fence: a 64 MB `mimetype` entry must not be inflated.
+    import tracemalloc
+
+    data = samples.make_zip({"mimetype": b"application/x-bomb" + b" " * 64 * 2**20})
+    tracemalloc.start()
+    try:
+        with pytest.raises(UnsupportedDocument, match="application/x-bomb"):
+            detect_format(data, "bomb.odt")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20
