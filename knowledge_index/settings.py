@@ -21,6 +21,7 @@ from pydantic_settings import (
 )
 
 from knowledge_index import pipeline as stage_pipeline
+from knowledge_index.convert.containers import ContainerLimits
 from knowledge_index.errors import ConfigError
 
 CONFIG_FILENAME = "config.json"
@@ -221,6 +222,9 @@ class ConvertSettings(BaseModel):
     ocr_languages: list[str] = Field(default_factory=lambda: ["de", "en"])
     # A docling-serve base URL (KI_CONVERT__DOCLING_URL); unset converts in-process.
     docling_url: str | None = None
+    # One budget for a whole tree of zips, Office packages and e-mails
+    # (KI_CONVERT__CONTAINER__MAX_ENTRIES, ..._MAX_TOTAL_BYTES, ..._MAX_DEPTH, ...).
+    container: ContainerLimits = Field(default_factory=ContainerLimits)
 
     @field_validator("docling_url")
     @classmethod

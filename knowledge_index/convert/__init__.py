@@ -9,7 +9,12 @@ from __future__ import annotations
 import hashlib
 import time
 
-from knowledge_index.convert.containers import ContainerLimits, expand_zip, zip_listing
+from knowledge_index.convert.containers import (
+    ContainerLimits,
+    check_package,
+    expand_zip,
+    zip_listing,
+)
 from knowledge_index.convert.detect import detect_format
 from knowledge_index.convert.model import (
     SCHEMA_VERSION,
@@ -35,9 +40,12 @@ __all__ = [
 ]
 
 
+PACKAGE_FORMATS = frozenset({"docx", "pptx", "xlsx", "odt", "ods", "odp"})
+
+
 def _convert_zip(data: bytes, filename: str, options: ConvertOptions) -> ConversionResult:
     started = time.perf_counter()
-    children = expand_zip(data, filename, options.container_limits)
+    children = expand_zip(data, filename, options.container_limits, depth=options.container_depth)
     listing = zip_listing(children)
     document = StructuredDocument(
         format="zip",
@@ -66,12 +74,18 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
         require_convert("converting e-mail")  # lxml; zip and plain text need only the base
         from knowledge_index.convert.email import convert_email
 
-        document, children = convert_email(data, filename)
+        document, children = convert_email(
+            data, filename, options.container_limits, depth=options.container_depth
+        )
         return ConversionResult(document=document, children=children)
     if fmt == "text":
         from knowledge_index.convert.text import convert_text
 
         return ConversionResult(document=convert_text(data, filename))
+    if fmt in PACKAGE_FORMATS:
+        # Office packages are zips: their parts (and anything embedded) pass the container
+        # budget before a converter inflates them.
+        check_package(data, filename, options.container_limits, depth=options.container_depth)
     require_convert(f"converting {fmt}")
     from knowledge_index.convert.dispatch import convert_with_docling
     from knowledge_index.convert.libreoffice import LEGACY_FORMATS

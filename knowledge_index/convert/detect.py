@@ -46,8 +46,14 @@ def _zip_kind(data: bytes) -> DocumentFormat:
         if "xl/workbook.xml" in names:
             return "xlsx"
     if "mimetype" in names:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            mimetype = archive.read("mimetype")[:100].decode("ascii", "replace").strip()
+        # Only its first bytes: detection runs in the stage's own process, outside the worker
+        # fence, and a `mimetype` entry can be a bomb of its own.
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive, archive.open("mimetype") as entry:
+                head = entry.read(100)
+        except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError, EOFError) as exc:
+            raise UnsupportedDocument(f"zip container's mimetype is unreadable ({exc})") from exc
+        mimetype = head.decode("ascii", "replace").strip()
         if mimetype in _ODF:
             return _ODF[mimetype]
         raise UnsupportedDocument(f"{mimetype or 'OpenDocument/EPUB'} container is not supported")
@@ -85,7 +91,7 @@ def _ole2_kind(data: bytes, filename: str) -> DocumentFormat:
     raise UnsupportedDocument(f"{filename!r} is an OLE2 compound file of an unknown kind")
 
 
-def _looks_like_email(head: bytes) -> bool:
+def looks_like_email(head: bytes) -> bool:
     """A mail is a header block (any length, folded lines allowed) ended by a blank line.
 
     Real transport headers run to dozens of Received and DKIM lines before From or Subject, so
@@ -152,7 +158,7 @@ def detect_format(data: bytes, filename: str) -> DocumentFormat:
     text, _encoding = decode_text(head, filename, partial=len(data) > len(head))
     ext = PurePath(filename).suffix.lower()
     stripped = text.lstrip("\ufeff \r\n\t").encode("utf-8", "replace")
-    if _looks_like_email(stripped[:_SNIFF]):
+    if looks_like_email(stripped[:_SNIFF]):
         return "email"
     if _HTML_RE.search(stripped[:4096]):
         return "html"

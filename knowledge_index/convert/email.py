@@ -10,16 +10,20 @@ import hashlib
 import re
 import sys
 import time
-from email import policy
 from email.headerregistry import Address
 from email.message import EmailMessage, Message
-from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 from typing import cast
 
 import lxml.html
 from lxml import etree
 
+from knowledge_index.convert.containers import (
+    ContainerBudget,
+    ContainerLimits,
+    parse_email,
+    walk_message,
+)
 from knowledge_index.convert.model import (
     Attachment,
     ChildDocument,
@@ -30,12 +34,6 @@ from knowledge_index.convert.model import (
 from knowledge_index.errors import UnsupportedDocument
 
 _MSGID_RE = re.compile(r"<[^<>\s]+>")
-_SIGNATURE_TYPES = {
-    "application/pkcs7-signature",
-    "application/x-pkcs7-signature",
-    "application/pgp-signature",
-}
-_SIGNATURE_NAMES = (".p7s", ".asc", ".sig")
 _BLOCK_TAGS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "pre"}
 
 
@@ -84,57 +82,20 @@ def _body_text(message: EmailMessage) -> tuple[str, str]:
     return content.replace("\r\n", "\n").strip(), "plain"
 
 
-def _attachment_parts(message: EmailMessage) -> list[EmailMessage]:
-    """Every non-body part, including those inside a signed mail's multipart/signed wrapper.
+def convert_email(
+    data: bytes, filename: str, limits: ContainerLimits | None = None, *, depth: int = 0
+) -> tuple[StructuredDocument, list[ChildDocument]]:
+    """The mail as a document and its `document` attachments as children.
 
-    `iter_attachments` stops at the first multipart layer it does not walk into; a signed mail
-    nests its real multipart/mixed inside multipart/signed.
+    The mail is a container like a zip: its parts, and every container an attachment holds
+    (a zip, another mail, an Office package), are checked on one budget before anything is
+    returned, so a mail cannot smuggle what a zip of its own would be refused for.
     """
-    parts: list[EmailMessage] = []
-    body = message.get_body(preferencelist=("plain", "html"))
-    for part in message.iter_attachments():
-        if part.is_multipart() and part.get_content_type() != "message/rfc822":
-            parts += [p for p in part.walk() if not p.is_multipart() and p is not body]
-        else:
-            parts.append(part)
-    if message.get_content_type() == "multipart/signed":
-        inner = message.get_payload()
-        first = inner[0] if isinstance(inner, list) and inner else None
-        if isinstance(first, EmailMessage) and first.is_multipart():  # policy.default parses
-            inside = {id(p) for p in first.walk()}
-            parts = _attachment_parts(first) + [p for p in parts if id(p) not in inside]
-    # Pictures referenced from the HTML body live inside the body's multipart/related.
-    taken = {id(p) for p in parts}
-    parts += [
-        p
-        for p in message.walk()
-        if not p.is_multipart()
-        and p is not body
-        and id(p) not in taken
-        and p.get_content_type().startswith("image/")
-        and p["Content-ID"]
-    ]
-    return parts
-
-
-def _role(part: Message, name: str) -> str:
-    ctype = part.get_content_type()
-    if ctype in _SIGNATURE_TYPES or name.lower().endswith(_SIGNATURE_NAMES):
-        return "signature"
-    if ctype == "text/calendar" or name.lower().endswith(".ics"):
-        return "calendar"
-    disposition = (part.get_content_disposition() or "").lower()
-    if ctype.startswith("image/") and part["Content-ID"] and disposition != "attachment":
-        return "inline_image"  # a logo or pasted picture shown in the body
-    return "document"
-
-
-def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[ChildDocument]]:
     started = time.perf_counter()
-    message = BytesParser(policy=policy.default).parsebytes(data)
+    budget = ContainerBudget(limits or ContainerLimits(), filename, depth=depth)
+    message = parse_email(data, filename, budget)
     if not message.keys():
         raise UnsupportedDocument(f"e-mail {filename!r} has no RFC 822 headers")
-    assert isinstance(message, EmailMessage)
     date = None
     if message["Date"]:
         try:
@@ -161,16 +122,8 @@ def convert_email(data: bytes, filename: str) -> tuple[StructuredDocument, list[
     body, body_kind = _body_text(message)
     attachments: list[Attachment] = []
     children: list[ChildDocument] = []
-    for index, part in enumerate(_attachment_parts(message), start=1):
-        # decode=True: a leaf part's bytes, None for a container (typeshed's type is wider).
-        payload = cast("bytes | None", part.get_payload(decode=True))
-        if payload is None:  # an attached message/rfc822 keeps its structure
-            inner = part.get_payload()
-            payload = (
-                cast(Message, inner[0]).as_bytes() if isinstance(inner, list) and inner else b""
-            )
-        name = part.get_filename() or f"attachment-{index}"
-        role = _role(part, name)
+    for found in walk_message(message, filename, budget):
+        name, payload, role, part = found.filename, found.payload, found.role, found.part
         attachments.append(
             Attachment(
                 filename=name,

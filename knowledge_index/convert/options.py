@@ -23,6 +23,12 @@ class ConvertOptions(BaseModel):
     )
     ocr_languages: list[str] = Field(default_factory=lambda: ["de", "en"])
     container_limits: ContainerLimits = Field(default_factory=ContainerLimits)
+    container_depth: int = Field(
+        default=0,
+        ge=0,
+        description="Containers around this document (0 for a file a source listed): a child's "
+        "own conversion continues its ancestors' nesting count instead of starting again.",
+    )
     docling_url: str | None = Field(
         default=None, description="A docling-serve base URL; unset converts in-process."
     )

@@ -42,6 +42,8 @@ class ConversionJob(BaseModel):
     key: str
     filename: str
     data: bytes = Field(repr=False)
+    # Containers around the document, so a child's container budget continues its ancestors'.
+    container_depth: int = Field(default=0, ge=0)
 
 
 class WorkerPlan(BaseModel):
@@ -125,9 +127,10 @@ def _worker_main(
         job = conn.recv()
         if job is None:
             return
-        key, filename, data = job
+        key, filename, data, depth = job
+        job_options = options.model_copy(update={"container_depth": depth}) if depth else options
         try:
-            outcome: tuple[str, Any] = ("ok", convert_fn(data, filename, options))
+            outcome: tuple[str, Any] = ("ok", convert_fn(data, filename, job_options))
         except MemoryError:
             fence = f"the converter memory fence ({options.memory_mb} MB)"
             outcome = ("err", UnsupportedDocument(f"{filename!r} exceeded {fence}"))
@@ -222,7 +225,7 @@ class ConversionPool:
                     job = pending.pop(0)
                     worker.job, worker.started = job, time.monotonic()
                     worker.deadline = worker.started + timeout
-                    worker.conn.send((job.key, job.filename, job.data))
+                    worker.conn.send((job.key, job.filename, job.data, job.container_depth))
             now = time.monotonic()
             deadlines = [
                 w.deadline if w.ready else w.spawned + _STARTUP_SECONDS for w in self._workers

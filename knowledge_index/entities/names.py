@@ -149,12 +149,21 @@ _LEGAL_FORM_RE: Final = (
     r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.)"
 )
 # A name token is capitalized and is not itself a legal form (else "X KG. Y Ltd" is one name).
-_TOKEN: Final = rf"(?:(?!{_LEGAL_FORM_RE}(?![\w]))[A-ZÄÖÜ][\wÄÖÜäöüß'\-]*)"
+# Linear on hostile text: a token starts only at a word start (the lookbehind) and never gives
+# characters back (possessive `*+`, `++`); otherwise every capital inside a 100 KB word or run
+# of spaces re-scanned the rest of it, which took minutes.
+_WORD_CHAR: Final = r"[\wÄÖÜäöüß'\-]"
+_TOKEN: Final = rf"(?:(?!{_LEGAL_FORM_RE}(?![\w]))[A-ZÄÖÜ]{_WORD_CHAR}*+)"
 COMPANY: Final = re.compile(
-    rf"((?:{_TOKEN})(?:[ \t]+(?:{_TOKEN}|&|und|and)){{0,5}})[ \t]+({_LEGAL_FORM_RE})(?![\w])"
+    rf"(?<!{_WORD_CHAR})((?:{_TOKEN})(?:[ \t]++(?:{_TOKEN}|&|und|and)){{0,5}})"
+    rf"[ \t]++({_LEGAL_FORM_RE})(?![\w])"
 )
+# The same care: three optional parts joined by `\s*` split a run of n spaces O(n^3) ways at
+# every position of it. Each optional part now starts at a word start and keeps its spaces.
 REGISTER: Final = re.compile(
-    r"(?:Amtsgericht|AG|Registergericht)?\s*([A-ZÄÖÜ][\wäöüß\-]+)?\s*,?\s*\b(HRB|HRA)\s*(\d{2,7})(\s?[A-Z])?\b"
+    r"(?:(?<![\w\-])(?:Amtsgericht|AG|Registergericht)\s*+)?"
+    r"(?:(?<![\w\-])([A-ZÄÖÜ][\wäöüß\-]++)\s*+,?\s*+)?"
+    r"\b(HRB|HRA)\s*+(\d{2,7})(\s?[A-Z])?\b"
 )
 UK_NUMBER: Final = re.compile(
     r"(?:company|registered)\s+(?:number|no\.?)\s*:?\s*([A-Z]{2}\d{6}|\d{6,8})\b", re.I

@@ -101,6 +101,9 @@ class Observed:
 
 @dataclass(frozen=True)
 class ChildState:
+    # The stored id, not one recomputed from the external id: children created before
+    # migration 011 keep the ids their old external ids hashed to.
+    id: str
     observed_hash: str | None
     deleted: bool
 
@@ -211,9 +214,9 @@ def scan_state(conn: Connection, source_id: str) -> dict[str, ScanState]:
 def children_of(conn: Connection, parent_id: str) -> dict[str, ChildState]:
     """external_id -> state of every child the parent ever had (tombstoned ones included)."""
     rows = conn.execute(
-        select(_o.external_id, _o.observed_hash, _DELETED).where(_o.parent_id == parent_id)
+        select(_o.external_id, _o.id, _o.observed_hash, _DELETED).where(_o.parent_id == parent_id)
     ).mappings()
-    return {m["external_id"]: ChildState(m["observed_hash"], m["deleted"]) for m in rows}
+    return {m["external_id"]: ChildState(m["id"], m["observed_hash"], m["deleted"]) for m in rows}
 
 
 def containment(conn: Connection, ids: Sequence[str]) -> list[Containment]:
@@ -226,6 +229,22 @@ def containment(conn: Connection, ids: Sequence[str]) -> list[Containment]:
         )
     ).mappings()
     return [Containment(m["id"], m["parent_id"], m["child_relation"]) for m in rows]
+
+
+def container_depth(conn: Connection, source_object_id: str) -> int:
+    """How many containers hold this object: 0 for a file a source listed, 1 for its entries."""
+    # Bounded by the container budget's max_depth in practice; the cap only stops a cycle.
+    depth = conn.execute(
+        text(
+            "WITH RECURSIVE up(id, parent_id, depth) AS ("
+            " SELECT id, parent_id, 0 FROM source_objects WHERE id = :id"
+            " UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM source_objects o"
+            " JOIN up ON o.id = up.parent_id WHERE up.depth < 64)"
+            " SELECT max(depth) FROM up"
+        ),
+        {"id": source_object_id},
+    ).scalar_one_or_none()
+    return int(depth or 0)
 
 
 def folder_entries(conn: Connection, source_id: str, folder: str) -> list[FolderEntry]:

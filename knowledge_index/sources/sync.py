@@ -289,6 +289,10 @@ def _apply_batch(
             seen = _observed(obs, content_hash, acl, acl_hash)
             if prior is None:
                 source_object_id = stable_object_id(source_id, obs.external_id)
+                if "!/" in obs.external_id and objects.exists(conn, source_object_id):
+                    # A child created before migration 011 kept the id its old external id
+                    # (this very path) hashed to; the file takes an id of its own instead.
+                    source_object_id = stable_object_id(source_id, f"\0file\0{obs.external_id}")
                 objects.insert_observed(conn, source_object_id, source_id, obs.external_id, seen)
                 new_ids.append(source_object_id)
                 report.created += 1

@@ -326,3 +326,25 @@ def make_zip(entries: dict[str, bytes]) -> bytes:
 def make_zip_bomb(expanded_mb: int = 64) -> bytes:
     """A small zip that inflates to `expanded_mb` of zeros: a ratio of about 1000:1."""
     return make_zip({"zeros.txt": b"\0" * (expanded_mb * 1024 * 1024)})
+
+
+def make_mail(attachments: dict[str, bytes], subject: str = "Akte") -> bytes:
+    """A plain mail with each attachment as application/octet-stream under its name."""
+    message = EmailMessage()
+    message["From"] = "anna@kanzlei.example"
+    message["To"] = "max@client.example"
+    message["Subject"] = subject
+    message["Message-ID"] = f"<{subject}@kanzlei.example>"
+    message.set_content("Anbei.\n")
+    for name, data in attachments.items():
+        message.add_attachment(data, maintype="application", subtype="octet-stream", filename=name)
+    return message.as_bytes()
+
+
+def make_matryoshka() -> bytes:
+    """zip > mail > zip > mail > zip > mail > zip > leaf: seven levels, each harmless alone."""
+    data = make_zip({"leaf.txt": b"deep"})
+    for level in range(3):
+        data = make_mail({f"level{level}.zip": data}, subject=f"level{level}")
+        data = make_zip({f"level{level}.eml": data})
+    return data

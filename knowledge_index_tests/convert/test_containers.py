@@ -43,9 +43,9 @@ def test_limits(limits: ContainerLimits, cause: str) -> None:
 
 def test_nesting_depth_is_bounded() -> None:
     data = samples.make_zip({"leaf.txt": b"deep"})
-    for level in range(4):
+    for level in range(5):
         data = samples.make_zip({f"level{level}.zip": data})
-    with pytest.raises(UnsupportedDocument, match="nested deeper than 3"):
+    with pytest.raises(UnsupportedDocument, match="nested deeper than 5"):
         convert_bytes(data, "russian-doll.zip", ConvertOptions())
     shallow = samples.make_zip({"inner.zip": samples.make_zip({"leaf.txt": b"x"})})
     result = convert_bytes(shallow, "ok.zip", ConvertOptions())

@@ -14,7 +14,14 @@ from knowledge_index.objects import store as objects
 from knowledge_index.objects.store import SourceObject
 from knowledge_index.sources.base import stable_object_id
 
+# Shown to people: a child's path is its parent's path, this separator and its own name.
 SEPARATOR = "!/"
+# A child's external id lives in a namespace no source can list: a folder source's external
+# ids are relative paths, which never start with "/". With the parent's path in it instead
+# (the old `parent!/0/name`), a real folder named `parent!/0` took the entry's id: the entry
+# was dropped, or every later sync failed on the unique key. The parent's id (no "/" in it)
+# and the index make the id unique among all children too, whatever names an archive holds.
+CHILD_NAMESPACE = "//"
 
 
 class ChildRef(BaseModel):
@@ -26,7 +33,11 @@ class ChildRef(BaseModel):
 
 def child_external_id(parent: SourceObject, index: int, filename: str) -> str:
     # The index keeps two attachments with one name apart; order is the container's own.
-    return f"{parent.external_id}{SEPARATOR}{index}/{filename}"
+    return f"{CHILD_NAMESPACE}{parent.id}/{index}/{filename}"
+
+
+def child_path(parent: SourceObject, filename: str) -> str:
+    return f"{parent.path}{SEPARATOR}{filename}"
 
 
 def upsert_children(conn: Connection, parent: SourceObject, children: list[ChildRef]) -> list[str]:
@@ -38,15 +49,15 @@ def upsert_children(conn: Connection, parent: SourceObject, children: list[Child
     for i, child in enumerate(children):
         ext = child_external_id(parent, i, child.filename)
         seen.add(ext)
-        source_object_id = stable_object_id(parent.source_id, ext)
         prior = existing.get(ext)
         if prior is None:
+            source_object_id = stable_object_id(parent.source_id, ext)
             objects.insert_child(
                 conn,
                 source_object_id,
                 parent_id=parent.id,
                 external_id=ext,
-                path=f"{parent.path}{SEPARATOR}{child.filename}",
+                path=child_path(parent, child.filename),
                 relation=child.relation,
                 size_bytes=child.size_bytes,
                 observed_hash=child.content_hash,
@@ -55,16 +66,12 @@ def upsert_children(conn: Connection, parent: SourceObject, children: list[Child
         elif prior.observed_hash != child.content_hash or prior.deleted:
             objects.restore_child(
                 conn,
-                source_object_id,
+                prior.id,
                 observed_hash=child.content_hash,
                 size_bytes=child.size_bytes,
             )
-            restarted.append(source_object_id)
-    gone = [
-        stable_object_id(parent.source_id, ext)
-        for ext, state in existing.items()
-        if ext not in seen and not state.deleted
-    ]
+            restarted.append(prior.id)
+    gone = [state.id for ext, state in existing.items() if ext not in seen and not state.deleted]
     if gone:
         objects.tombstone(conn, gone)
     seed_objects(conn, created)

@@ -1,9 +1,11 @@
 """convert: the fetched blob becomes one structured_json artifact per content hash.
 
-Text and e-mail convert in-process (stdlib, bounded); everything Docling reads goes through the
-worker pool with its hard wall-clock and memory fences. An artifact that already exists for the
-content hash means done without converting, unless it was degraded in a way the installation can
-now avoid.
+Plain text converts in-process (stdlib, bounded by the file size). Containers (zip, e-mail) are
+unpacked in a light worker pool of their own, behind the same wall-clock and memory fences as
+Docling's: a hostile archive or mail costs one worker, never this process. Everything Docling
+reads goes through the Docling worker pool. An artifact that already exists for the content
+hash means done without converting, unless it was degraded in a way the installation can now
+avoid.
 """
 
 from __future__ import annotations
@@ -25,16 +27,22 @@ from knowledge_index.convert import (
 )
 from knowledge_index.convert.pool import ConversionJob, ConversionPool
 from knowledge_index.errors import RetryableStageError
+from knowledge_index.extras import require_convert
+from knowledge_index.objects import store as objects
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 from knowledge_index.stages.convert.children import ChildRef, upsert_children
 
 KIND = "structured_json"
-IN_PROCESS_FORMATS = frozenset({"text", "email", "zip"})
+IN_PROCESS_FORMATS = frozenset({"text"})
+# Unpacked in the container pool: no Docling import, so it starts in a second and works on
+# the base install (e-mail needs lxml, checked here before a worker would fail on it).
+CONTAINER_FORMATS = frozenset({"email", "zip"})
 PDF_TEXT_LAYER = "pdf-text-layer"
 OCR_WITHOUT_GERMAN = "ocr-without-german"
 
 _pools: dict[str, ConversionPool] = {}
+_container_pools: dict[str, ConversionPool] = {}
 
 
 def convert_options(settings: Settings) -> ConvertOptions:
@@ -44,6 +52,7 @@ def convert_options(settings: Settings) -> ConvertOptions:
         docling_artifacts_path=settings.convert.docling_artifacts_path,
         ocr_languages=settings.convert.ocr_languages,
         docling_url=settings.convert.docling_url,
+        container_limits=settings.convert.container,
     )
 
 
@@ -99,9 +108,25 @@ def _pool(settings: Settings) -> ConversionPool:
     return pool
 
 
+def _container_pool(settings: Settings) -> ConversionPool:
+    options = convert_options(settings)
+    key = f"{options.model_dump_json()}{settings.convert.workers}"
+    pool = _container_pools.get(key)
+    if pool is None:
+        for stale in _container_pools.values():
+            stale.close()
+        _container_pools.clear()
+        # convert_fn given explicitly: no Docling preload and no `convert` extra required.
+        pool = ConversionPool(
+            options, workers=settings.convert.workers, convert_fn=convert_bytes, preload=False
+        )
+        _container_pools[key] = pool
+    return pool
+
+
 @atexit.register
 def _close_pools() -> None:
-    for pool in _pools.values():
+    for pool in [*_pools.values(), *_container_pools.values()]:
         pool.close()
 
 
@@ -121,6 +146,7 @@ class ConvertHandler:
         settings = contexts[0].settings
         unavoidable = unavoidable_degradations(settings)
         to_pool: list[tuple[StageContext, bytes]] = []
+        containers: list[tuple[StageContext, bytes]] = []
         for ctx in contexts:
             t0 = time.monotonic()
             try:
@@ -133,25 +159,44 @@ class ConvertHandler:
                 if fmt in IN_PROCESS_FORMATS:
                     result = convert_bytes(data, _filename(ctx), convert_options(settings))
                     yield ctx, self._store(ctx, result), time.monotonic() - t0
+                elif fmt in CONTAINER_FORMATS:
+                    if fmt == "email":
+                        # Here, so a missing extra is retried (a worker's error would lose
+                        # its type crossing the process boundary and quarantine the mail).
+                        require_convert("converting e-mail")
+                    containers.append((ctx, data))
                 else:
                     to_pool.append((ctx, data))
             except Exception as exc:
                 yield ctx, exc, time.monotonic() - t0
+        if containers:
+            yield from self._run_pool(_container_pool(settings), containers)
         if not to_pool:
             return
         if settings.convert.docling_url:
             yield from self._run_remote(settings, to_pool)
             return
-        by_key = {ctx.source_object.id: ctx for ctx, _ in to_pool}
+        yield from self._run_pool(_pool(settings), to_pool)
+
+    def _run_pool(
+        self, pool: ConversionPool, items: list[tuple[StageContext, bytes]]
+    ) -> Iterator[tuple[StageContext, StageOutcome | BaseException, float]]:
+        by_key = {ctx.source_object.id: ctx for ctx, _ in items}
         jobs = [
-            ConversionJob(key=ctx.source_object.id, filename=_filename(ctx), data=data)
-            for ctx, data in to_pool
+            ConversionJob(
+                key=ctx.source_object.id,
+                filename=_filename(ctx),
+                data=data,
+                container_depth=_container_depth(ctx),
+            )
+            for ctx, data in items
         ]
-        for outcome in _pool(settings).run(jobs):
+        for outcome in pool.run(jobs):
             ctx = by_key[outcome.key]
             if outcome.error is not None:
                 yield ctx, outcome.error, outcome.seconds
                 continue
+            assert outcome.result is not None
             try:
                 yield ctx, self._store(ctx, outcome.result), outcome.seconds
             except Exception as exc:
@@ -168,7 +213,9 @@ class ConvertHandler:
 
         def convert(ctx: StageContext, data: bytes) -> tuple[ConversionResult, float]:
             t0 = time.monotonic()
-            return convert_bytes(data, _filename(ctx), options), time.monotonic() - t0
+            depth = {"container_depth": _container_depth(ctx)}
+            result = convert_bytes(data, _filename(ctx), options.model_copy(update=depth))
+            return result, time.monotonic() - t0
 
         # Largest first, as in the pool, so it cannot finish last.
         ordered = sorted(items, key=lambda item: len(item[1]), reverse=True)
@@ -243,6 +290,13 @@ class ConvertHandler:
             )
             created = upsert_children(conn, ctx.source_object, refs)
         return _outcome(body, degraded, len(created), reused=False)
+
+
+def _container_depth(ctx: StageContext) -> int:
+    if ctx.source_object.parent_id is None:
+        return 0
+    with ctx.engine.connect() as conn:
+        return objects.container_depth(conn, ctx.source_object.id)
 
 
 def _filename(ctx: StageContext) -> str:

@@ -1,0 +1,46 @@
+"""Company-name and register patterns: right names on real text, linear work on hostile text."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge_index.entities.names import find_mentions
+
+LETTER = (
+    "Zwischen der Müller Bau GmbH, Amtsgericht München HRB 12345, und der\n"
+    "Schwarzwald Feinmechanik GmbH & Co. KG sowie Quillon Holdings Ltd (company number 01234567)\n"
+    "wird folgender Vertrag geschlossen."
+)
+
+# Each of these made a pattern re-scan the rest of the text from every position: a 100 KB word
+# of capitals, a legal form between long runs of spaces (the register pattern split each run
+# three ways), capitals separated by long space runs, hyphenated capitals.
+HOSTILE = {
+    "capitals": "A" * 100_000,
+    "capital words": "Abcdefghij" * 10_000,
+    "legal forms between spaces": ("GmbH" + " " * 200) * 490,
+    "capitals between spaces": ("A" + " " * 1000) * 99,
+    "umlauts": "Ä" * 100_000,
+    "hyphens": "A-" * 50_000,
+    "register words": ("Amtsgericht " * 3 + " " * 300 + ", ") * 300,
+}
+
+
+def test_names_and_register_numbers_on_real_text() -> None:
+    found = {m.name: m.identifiers for m in find_mentions(LETTER)}
+    assert found == {
+        "Müller Bau GmbH": {"hrb": "12345", "register_court": "München"},
+        "Schwarzwald Feinmechanik GmbH & Co. KG": {},
+        "Quillon Holdings Ltd": {"uk_company_number": "01234567"},
+    }
+
+
+@pytest.mark.timeout(60)  # the old patterns needed minutes for one of these; now milliseconds
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_hostile_text_completes_and_still_finds_the_names(kind: str) -> None:
+    text = HOSTILE[kind] + "\n" + LETTER + "\n" + HOSTILE[kind]
+    names = [m.name for m in find_mentions(text)]
+    assert "Müller Bau GmbH" in names
+    assert "Quillon Holdings Ltd" in names
+    # Nothing is invented from inside the padding (the old pattern read "H GmbH" out of it).
+    assert all(name in LETTER for name in names)
