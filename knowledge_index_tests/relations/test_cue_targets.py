@@ -1,0 +1,95 @@
+"""The cue readers and the target choice behind typed relations, without a database."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from knowledge_index.relations import cues, targets
+from knowledge_index.relations.candidates import original_rank
+from knowledge_index.relations.corpus import DocRow
+
+
+def _doc(path: str, text: str, fmt: str = "docx") -> DocRow:
+    return DocRow(path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600])
+
+
+def test_an_annex_label_comes_from_the_file_name_or_a_line_at_the_top():
+    assert cues.annex_label("", "Anlage 4.2 Schutzrechte.docx") == "Anlage 4.2"
+    assert cues.annex_label("Gutachten\nCNC\nAnlage K 4\nAuftraggeber: X", "Gutachten.pdf") == (
+        "Anlage K 4"
+    )
+    # A list called a schedule is not an annex; an annex needs its id.
+    assert (
+        cues.annex_label("Schedule of Short Deliveries\nOrder", "Schedule of deliveries.xlsx") == ""
+    )
+    assert cues.find_cues("Schedule of Short Deliveries\n\nOrder | Date", "x.xlsx") == []
+
+
+def test_an_annex_names_its_agreement_on_the_line_below_its_own_title():
+    found = cues.find_cues(
+        "Schedule 1 – Price List\nto the Reseller and Licence Agreement between A Ltd and B GmbH",
+        "Schedule 1 - Price List.xlsx",
+    )
+    assert [(c.kind, c.phrase, c.label) for c in found] == [
+        ("annex_of", "Reseller and Licence Agreement", "Schedule 1")
+    ]
+
+
+def test_a_label_is_cited_exactly():
+    assert cues.cites_label("(Gutachten Anlage K4).", "Anlage K 4")
+    assert cues.cites_label("sind in Anlage 4.2 abschließend aufgeführt", "Anlage 4.2")
+    assert not cues.cites_label("siehe Anlage 4.21", "Anlage 4.2")
+    assert not cues.cites_label("in Schedule 20", "Schedule 2")
+
+
+def test_amendments_pleadings_and_replies_are_read_as_such():
+    amend = cues.find_cues("Amendment Agreement No. 1 to the Licence Agreement dated 28 June 2024")
+    assert amend[0].kind == "amends" and amend[0].date == dt.date(2024, 6, 28)
+    in_place = cues.find_cues("3. § 3 Abs. 1 des Gesellschaftsvertrags wird entsprechend geändert.")
+    assert [(c.kind, c.phrase) for c in in_place] == [("amends", "Gesellschaftsvertrag")]
+    pleading = cues.find_cues(
+        "nehmen wir zur Klageerwiderung vom 15. April 2024 wie folgt Stellung"
+    )
+    assert [(c.kind, c.phrase, c.date) for c in pleading] == [
+        ("responds_to", "Klageerwiderung", dt.date(2024, 4, 15))
+    ]
+    reply = cues.find_cues("Ihr Entwurf eines Aufhebungsvertrags vom 16. September 2024")
+    assert reply[0].kind == "responds_to" and reply[0].date == dt.date(2024, 9, 16)
+
+
+def test_an_annex_goes_to_the_document_citing_it_beside_it_not_to_a_draft_elsewhere():
+    cue = cues.Cue(kind="annex_of", phrase="Geschäftsanteilskaufvertrag", label="Anlage 4.2")
+    deed = _doc("M/Signed/UR 1187 GAKV.pdf", "UR-Nr. 1187/2024\nGeschäftsanteilskaufvertrag", "pdf")
+    draft = _doc("M/Drafts/GAKV v1.docx", "Geschäftsanteilskaufvertrag\n§ 1")
+    amendment = _doc("M/Signed/Nachtrag.docx", "1. Nachtrag zum Geschäftsanteilskaufvertrag vom")
+    citing = {deed.id, draft.id, amendment.id}
+    scored = [(targets.score(cue, d, "M/Signed", citing), d) for d in (draft, deed, amendment)]
+    assert targets.score(cue, amendment, "M/Signed", citing) == 0.0
+    best = targets.best([(x, d) for x, d in scored if x > 0])
+    assert best is not None and best[1] is deed
+
+
+def test_equal_evidence_prefers_the_editable_original_to_its_print():
+    cue = cues.Cue(kind="amends", phrase="Licence Agreement", date=dt.date(2024, 6, 28))
+    text = "Licence Agreement\nTHIS AGREEMENT is dated 28 June 2024"
+    pdf, docx = _doc("M/RLA.pdf", text, "pdf"), _doc("M/RLA.docx", text)
+    best = targets.best([(targets.score(cue, d, "M", set()), d) for d in (pdf, docx)])
+    assert best is not None and best[1] is docx
+
+
+def test_a_sentence_mentioning_an_agreement_does_not_name_the_document():
+    cue = cues.Cue(kind="references", phrase="Share Purchase Agreement", date=dt.date(2025, 5, 14))
+    note = _doc(
+        "M/Research note.txt",
+        "Research note: limitation periods\nUnder English law, periods agreed in a share purchase"
+        " agreement are generally upheld.",
+        "txt",
+    )
+    assert targets.score(cue, note, "M", set()) == 0.0
+
+
+def test_the_original_of_two_copies_does_not_depend_on_discovery_order():
+    loose = original_rank("M/SFA draft 1.docx", 10)
+    copy = original_rank("SFA draft 1 - Kopie.docx", 5)
+    attachment = original_rank("M/mail.eml!/SFA draft 1.docx", 20)
+    assert attachment < loose < copy
