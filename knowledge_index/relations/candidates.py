@@ -6,6 +6,7 @@ submit it, so these signals steer the search but never decide on their own.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Final
 
 from pydantic import BaseModel, Field
@@ -31,6 +32,9 @@ class Candidate(BaseModel):
     copy_marker: bool = False
     version: int | None = None
     label: str | None = None
+    state_date: dt.date | None = Field(
+        None, description="The state the text is in ('Stand: ...' in its name or at its top)."
+    )
     heading: str = ""
     format: str | None = None
     cue: str = ""
@@ -41,6 +45,7 @@ class Signals(BaseModel):
     family_key: str
     filename_version: int | None
     filename_label: str | None
+    state_date: dt.date | None = None
     content_label: str | None
     has_revisions: bool
     cues: list[cues.Cue]
@@ -61,6 +66,17 @@ def content_label(body: dict[str, Any], name: filenames.FilenameSignals) -> str 
     if body.get("format") == "pdf" and any(w in txt[-3_000:] for w in _SIGNED):
         return "executed"
     return None
+
+
+def _spaced(stem: str) -> str:
+    # "BGB_Stand_2012-08-03": a name's separators are spaces to the date reader.
+    return stem.replace("_", " ")
+
+
+def ocr_read(body: dict[str, Any]) -> bool:
+    """The text was read by OCR (a scan or a photo), not taken from a text layer."""
+    provenance = body.get("provenance") or {}
+    return body.get("format") == "image" or bool(provenance.get("ocr_pages"))
 
 
 def original_rank(path: str, mtime_ns: int | None) -> tuple[int, bool, float, str]:
@@ -133,6 +149,7 @@ def compute(
                 copy_marker=s.copy_marker,
                 version=s.version,
                 label=s.label,
+                state_date=cues.state_date(_spaced(s.stem)) or cues.state_date(row.lead),
                 heading=row.head[:160],
                 format=row.format,
             )
@@ -200,6 +217,12 @@ def compute(
                 add(rows[candidate_id], "near_duplicate", j)
             elif j >= minhash.FAMILY:
                 add(rows[candidate_id], "similar", j)
+                if ocr_read(body) or ocr_read(other_body):
+                    # OCR misreads characters, which breaks shingles but not most words; a
+                    # scan of a page holds (nearly) only words of the original.
+                    held = minhash.word_containment(txt, other_text)
+                    if held >= minhash.SCAN_CONTAINMENT:
+                        add(rows[candidate_id], "near_duplicate", held)
         if revisions:
             s = lineage.made_against_score(revisions, other_text)
             if s >= LINEAGE_FLOOR:
@@ -251,6 +274,7 @@ def compute(
         family_key=name.family_key,
         filename_version=name.version,
         filename_label=name.label,
+        state_date=cues.state_date(_spaced(name.stem)) or cues.state_date(txt),
         content_label=content_label(body, name),
         has_revisions=bool(revisions),
         cues=found_cues,

@@ -255,3 +255,19 @@ def is_annex_heading(text: str) -> bool:
 
 def is_amendment(text: str) -> bool:
     return bool(_AMEND.search(text))
+
+
+# The state a text is in: "Stand: 3. August 2012", "in der Fassung vom ...", "zuletzt geändert
+# am ...", "as amended on ...", "as at ...", "version of ...".
+_STATE_DATE = re.compile(
+    rf"(?:\bStand\b\s*:?\s*(?:vom\s+)?|in der Fassung (?:vom|der Bekanntmachung vom)\s+"
+    rf"|zuletzt geändert (?:am|durch [^\n]{{0,120}}? vom)\s+|as amended (?:on|up to|to)\s+"
+    rf"|\bas at\s+|\bversion (?:of|dated)\s+)(?P<date>{DATE_PATTERN})",
+    re.I,
+)
+
+
+def state_date(text: str) -> dt.date | None:
+    """The date of the state a text is in, when it says so near its top."""
+    m = _STATE_DATE.search(text[:3_000])
+    return parse_date(m["date"]) if m else None

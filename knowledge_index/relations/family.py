@@ -2,8 +2,9 @@
 
 Order comes from tracked-changes lineage first (a redline follows the version it was made
 against; a version that accepted a redline's changes follows the redline), then the label
-(draft < redline < counterparty redline < final < executed), then the filename's version number
-and date, then discovery order. Duplicates share their original's number and supersede nothing.
+(draft < redline < counterparty redline < final < executed), then the filename's version number,
+then the date of the text's state (its name, else a "Stand:"/"as amended" date), then the path.
+Duplicates share their original's number and supersede nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.relations import filenames, lineage
+from knowledge_index.relations import cues, filenames, lineage
 from knowledge_index.relations.filenames import LABEL_RANK
 from knowledge_index.relations.store import insert_relation
 
@@ -42,7 +43,10 @@ def _members(conn: Connection, ld: str) -> list[dict[str, Any]]:
 def _key(m: dict[str, Any]) -> tuple[Any, ...]:
     name = filenames.signals(m["path"])
     rank = LABEL_RANK.get(m["label"] or "", 0)
-    return (rank, name.version or 0, name.date or dt.date.min, m["seq"], m["id"])
+    # The state a text is in ("Stand: 3.8.2012") dates it when its name does not; the path, not
+    # the discovery order, breaks the last tie so the order is the same however files arrived.
+    when = name.date or cues.state_date(m.get("text") or "") or dt.date.min
+    return (rank, name.version or 0, when, m["path"], m["id"])
 
 
 def lineage_edges(members: list[dict[str, Any]]) -> set[tuple[str, str]]:

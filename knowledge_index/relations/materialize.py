@@ -20,7 +20,9 @@ from knowledge_index.relations import corpus, family, filenames, store, threadin
 from knowledge_index.relations.cues import heading
 from knowledge_index.relations.locks import lock_files, lock_matters
 
-TYPED: Final = frozenset({"annex_of", "amends", "responds_to", "references", "attachment_of"})
+TYPED: Final = frozenset(
+    {"annex_of", "amends", "responds_to", "references", "attachment_of", "near_duplicate_of"}
+)
 RELATIONS: Final = TYPED | {
     "supersedes",
     "duplicate_of",

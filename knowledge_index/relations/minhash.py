@@ -21,6 +21,9 @@ SEED: Final = 1
 # sentence; between FAMILY and NEAR they are plausibly versions of one another.
 NEAR_DUPLICATE: Final = 0.8
 FAMILY: Final = 0.45
+# Share of the shorter text's words found in the longer one for a scan to be a copy.
+SCAN_CONTAINMENT: Final = 0.9
+SCAN_MIN_WORDS: Final = 25
 _WORD = re.compile(r"\w+", re.UNICODE)
 _INT63: Final = (1 << 63) - 1
 
@@ -63,3 +66,13 @@ def exact_jaccard(a: str, b: str) -> float:
     if not sa and not sb:
         return 1.0
     return len(sa & sb) / len(sa | sb)
+
+
+def word_containment(a: str, b: str) -> float:
+    """The share of the shorter text's distinct words that occur in the longer one (0 when the
+    shorter has too few words to say anything)."""
+    wa, wb = set(_WORD.findall(a.lower())), set(_WORD.findall(b.lower()))
+    small, large = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    if len(small) < SCAN_MIN_WORDS:
+        return 0.0
+    return len(small & large) / len(small)

@@ -119,7 +119,8 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
         if not dated or (cue.phrase and not named):
             return 0.0
         return 2.0 + 1.0 * named + 0.5 * same_folder
-    if named and not head.startswith("re"):
+    # A subject line ("Re: Licence Agreement - audit") answers a letter, not the agreement.
+    if named and not head.startswith("re") and not main_like:
         return 1.0 + 0.5 * same_folder
     return 0.0
 

@@ -93,3 +93,27 @@ def test_the_original_of_two_copies_does_not_depend_on_discovery_order():
     copy = original_rank("SFA draft 1 - Kopie.docx", 5)
     attachment = original_rank("M/mail.eml!/SFA draft 1.docx", 20)
     assert attachment < loose < copy
+
+
+def test_the_state_a_text_is_in_is_read_from_its_top():
+    assert cues.state_date("Bürgerliches Gesetzbuch\nStand: 03.08.2012") == dt.date(2012, 8, 3)
+    assert cues.state_date(
+        "HGB\nzuletzt geändert durch Artikel 1 des Gesetzes vom 22. Februar 2023"
+    ) == (dt.date(2023, 2, 22))
+    assert cues.state_date("Companies Act as amended on 1 March 2020") == dt.date(2020, 3, 1)
+    assert cues.state_date("Mietvertrag\nzwischen A und B") is None
+
+
+def test_a_scan_holding_only_the_originals_words_is_a_copy_of_it():
+    from knowledge_index.relations import minhash
+
+    original = (
+        "Landgericht Stuttgart Ladung Geschäftsnummer 3 O 123/24 In dem Rechtsstreit Schwarzwald"
+        " Feinmechanik GmbH gegen Rheintal Maschinenbau AG werden Sie zum Termin zur mündlichen"
+        " Verhandlung geladen auf Mittwoch, 10. Juli 2024, 09:30 Uhr, Saal 117, Urbanstraße 20."
+        " Das persönliche Erscheinen der Parteien wird angeordnet."
+    )
+    scan = original[: len(original) * 2 // 3].replace("3 O 123", "3 O·123")
+    other = "Ein ganz anderes Schreiben über die Lieferung von Spindeln und Lagern " * 3
+    assert minhash.word_containment(scan, original) >= minhash.SCAN_CONTAINMENT
+    assert minhash.word_containment(other, original) < minhash.SCAN_CONTAINMENT

@@ -55,6 +55,10 @@ def _is_original(other: dict[str, Any]) -> bool:
     return bool(other.get("original"))
 
 
+def _states_differ(a: Any, b: Any) -> bool:
+    return a is not None and b is not None and a != b
+
+
 class RelatePolicy(Policy):
     name: ClassVar[str] = "relate"
     signature_tools: ClassVar[frozenset[str]] = frozenset({"open_file", "search_documents"})
@@ -116,6 +120,8 @@ class RelatePolicy(Policy):
             and not signals.get("has_revisions")
             and c.get("label") == signals.get("filename_label")
             and c.get("version") == signals.get("filename_version")
+            # Two dated states of one text ("Stand 2012" and today's) are versions.
+            and not _states_differ(c.get("state_date"), signals.get("state_date"))
         ]
         family_refs: set[str] = set()
         is_email = _is_email(ctx)
@@ -164,6 +170,19 @@ class RelatePolicy(Policy):
         if result.get("same_as_ref"):
             family_refs.add(result["same_as_ref"])
         links = self._links(ctx, signals, ready, family_refs)
+        if result["identity"] != "near_duplicate" and not is_email:
+            # A copy of one file may also be another's near-duplicate (the PDF print of a DOCX
+            # that was also mailed): the pair is stated even when identity names the copy.
+            for c, o in near:
+                if o["ref"] != result.get("same_as_ref"):
+                    links.append(
+                        {
+                            "relation": "near_duplicate_of",
+                            "target_ref": o["ref"],
+                            "confidence": round(float(c["scores"].get("near_duplicate", 0.9)), 3),
+                            "evidence": f"near-duplicate text of {c['path']}"[:300],
+                        }
+                    )
         if links:
             result["relations"] = links
             why += [f"{x['relation']} {x['target_ref']}" for x in links]

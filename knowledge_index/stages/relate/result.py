@@ -11,7 +11,9 @@ from knowledge_index.relations.filenames import Label
 
 
 class RelatedLink(BaseModel):
-    relation: Literal["annex_of", "amends", "responds_to", "references", "attachment_of"]
+    relation: Literal[
+        "annex_of", "amends", "responds_to", "references", "attachment_of", "near_duplicate_of"
+    ]
     target_ref: str = Field(description="ref of the target, from an open_file result.")
     confidence: float = Field(0.9, ge=0.0, le=1.0)
     evidence: str = Field("", max_length=500, description="The words that name the target.")
