@@ -4,9 +4,12 @@ Plain functions over text, deterministic, shared by the stage (as signals in the
 evidence) and the offline policy (which takes the top signal).
 
 Topic: the evidence is weighed by where a cue occurs. The words that actually changed (the
-diff of deleted against inserted text, without the words both share) weigh most, then the
-words around the change, the clause heading, and the rest of the paragraph; a topic counts
-once per place, and the specificity of its matched cues (words per cue) breaks near ties.
+diff of deleted against inserted text, without the words both share) and the clause heading
+weigh most, then the words around the change, then the rest of the paragraph. A topic counts
+once per place (a paragraph full of "payment" words is not more about payment than one with a
+single one); on a tie the topic listed first in the taxonomy wins, and the shipped file lists
+specific topics (limitation_period, events_of_default) before the broad ones they sit in
+(warranty, payment_terms).
 Rationale: only the comments explaining the change count (a comment decides the rationale;
 the clause text says what, never why). No comment, or none with a cue: the fallback
 (`unstated`).
@@ -26,7 +29,6 @@ CORE_WEIGHT: Final = 3.0
 WINDOW_WEIGHT: Final = 2.0
 HEADING_WEIGHT: Final = 3.0
 PARAGRAPH_WEIGHT: Final = 1.0
-SPECIFICITY_WEIGHT: Final = 0.1
 WINDOW_WORDS: Final = 12
 MAX_SIGNALS: Final = 3
 _WORD: Final = re.compile(r"\S+")
@@ -86,8 +88,6 @@ def topic_signals(taxonomy: Taxonomy, text: TopicText) -> list[CueSignal]:
         for cid, hits in _matches(taxonomy, place).items():
             scores[cid] = scores.get(cid, 0.0) + weight
             cues.setdefault(cid, []).extend(hits)
-    for cid, hits in cues.items():
-        scores[cid] += SPECIFICITY_WEIGHT * sum(cue_weight(c) for c in set(hits))
     return _ranked(taxonomy, scores, cues)
 
 

@@ -56,6 +56,9 @@ class CommentEvidence:
     author: str | None
     text: str
     anchored_text: str
+    # The paragraphs its range spans (None: an artifact converted before convert recorded it).
+    first_paragraph: int | None = None
+    last_paragraph: int | None = None
 
     @property
     def editorial(self) -> bool:
@@ -193,6 +196,8 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
             author=c.get("author"),
             text=str(c.get("text") or ""),
             anchored_text=str(c.get("anchored_text") or ""),
+            first_paragraph=_int_or_none(c.get("paragraph_index")),
+            last_paragraph=_int_or_none(c.get("end_paragraph_index", c.get("paragraph_index"))),
         )
         for c in body.get("comments") or []
     ]
@@ -270,7 +275,21 @@ def attach_clause_references(body: dict[str, Any], loci: list[Locus]) -> None:
             locus.clause, locus.heading = found.reference, found.heading
 
 
+def _int_or_none(value: Any) -> int | None:
+    return int(value) if isinstance(value, int) else None
+
+
 def _anchor(comment: CommentEvidence, loci: list[Locus]) -> Locus | None:
+    """The locus a comment explains: by the paragraphs its range spans, else by its text.
+
+    Position first: lawyers anchor comments on "(2)", a heading or nothing at all, and the
+    same words recur in other paragraphs.
+    """
+    if comment.first_paragraph is not None:
+        last = max(comment.last_paragraph or comment.first_paragraph, comment.first_paragraph)
+        for locus in loci:
+            if comment.first_paragraph <= locus.paragraph_index <= last:
+                return locus
     anchor = comment.anchored_text.strip()
     if not anchor:
         return None

@@ -299,7 +299,10 @@ def test_invalid_category_from_the_model_is_reasked_then_rejected(
     outcome = run_handler(settings, engine, redline)
     assert outcome.status == "done" and len(fake.calls) == 2
     stored, venue = decisions(engine)
-    assert (stored["topic"], stored["rationale_category"]) == ("liability_cap", "client_instruction")
+    assert (stored["topic"], stored["rationale_category"]) == (
+        "liability_cap",
+        "client_instruction",
+    )
     assert stored["evidence"]["paragraph_indexes"] == [1]
     # Locus and change type are what the cited tracked changes say, not what the model wrote;
     # a change no comment explains is unstated whatever reason the model gives.
@@ -308,4 +311,34 @@ def test_invalid_category_from_the_model_is_reasked_then_rejected(
         "§ 12",
         "jurisdiction",
         "unstated",
+    )
+
+    # The firm's own rationale file is what the stage cues with and validates against.
+    firm_file = tmp_path / "firm_rationales.json"
+    firm_file.write_text(
+        json.dumps(
+            {
+                "id": "firm-why",
+                "version": "1",
+                "categories": [
+                    {
+                        "id": "market_practice",
+                        "label": {"de": "Marktpraxis", "en": "Market practice"},
+                        "description": {"de": "Was der Markt akzeptiert.", "en": "Market."},
+                        "cues": ["marktüblich für lieferverträge"],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("KI_FIRM__RATIONALE_TAXONOMY_PATH", str(firm_file))
+    monkeypatch.delenv("KI_PIPELINE__STAGES__EXTRACT_DECISIONS__MODEL")  # the offline model
+    monkeypatch.setenv("KI_PIPELINE__STAGES__EXTRACT_DECISIONS__RERUN_TOKEN", "firm")
+    assert run_handler(load_settings(), engine, redline).status == "done"
+    by_topic = {r["topic"]: r for r in decisions(engine)}
+    assert by_topic["liability_cap"]["rationale_category"] == "market_practice"
+    assert by_topic["payment_terms"]["rationale_category"] == "counterparty_request"
+    assert (
+        "+firm-why@1" in by_topic["liability_cap"]["provenance"]["taxonomies"]["rationale_category"]
     )
