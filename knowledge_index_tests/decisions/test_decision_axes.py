@@ -205,9 +205,9 @@ def test_schema_corrects_near_misses_and_rejects_unknown_ids_listing_the_valid_o
         "liability_cap",
         "unstated",
     )
-    with pytest.raises(ValidationError, match="'haggling' is not a topic; use one of: .*rent"):
+    with pytest.raises(ValidationError, match=r"'haggling' is not a topic; use one of: .*rent"):
         model.model_validate({"decisions": [{**RECORD, "topic": "haggling"}]})
-    with pytest.raises(ValidationError, match="is not a rationale category; use one of: .*tax"):
+    with pytest.raises(ValidationError, match=r"is not a rationale category; use one of: .*tax"):
         model.model_validate({"decisions": [{**RECORD, "rationale_category": "liability_cap"}]})
     with pytest.raises(ValidationError, match="change_type"):
         model.model_validate({"decisions": [{**RECORD, "change_type": "rewritten"}]})

@@ -165,7 +165,8 @@ def extract(ctx: StageContext) -> StageOutcome:
     firm = ctx.settings.firm
     taxonomies = active_taxonomies(firm.topic_taxonomy_path, firm.rationale_taxonomy_path)
     with ctx.engine.connect() as conn:
-        clients = {pseudo.party_placeholder(n) for n in _client_names(conn, obj.id)}
+        placeholders = (pseudo.party_placeholder(n) for n in _client_names(conn, obj.id))
+        clients = frozenset(p for p in placeholders if p is not None)
     gateway = batch_gateway(ctx)
     trace_id = uuid.uuid4().hex
     started = time.monotonic()
@@ -173,7 +174,7 @@ def extract(ctx: StageContext) -> StageOutcome:
         STAGE,
         messages(
             taxonomies,
-            redline_evidence(ctx, evidence, pseudo, taxonomies, frozenset(clients - {None})),
+            redline_evidence(ctx, evidence, pseudo, taxonomies, clients),
         ),
         extraction_model(taxonomies),
         source_object_id=obj.id,
