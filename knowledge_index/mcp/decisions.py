@@ -13,9 +13,10 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
+from knowledge_index.decisions.taxonomy import active_taxonomies
 from knowledge_index.mcp.catalog import columns
 from knowledge_index.mcp.documents import metadata_exprs, visible_documents
-from knowledge_index.mcp.models import DecisionRow, DecisionView
+from knowledge_index.mcp.models import DecisionRow, DecisionView, Taxonomy, TaxonomyNode
 from knowledge_index.mcp.visibility import visible_sql
 
 # Older databases (before migration 011) lack the two axes' columns: read what exists.
@@ -129,4 +130,17 @@ def decisions_of(
             against_source_object_id=None if r.against in hidden else r.against,
         )
         for r in rows
+    ]
+
+
+def decision_taxonomies(topic_path: str = "", rationale_path: str = "") -> list[Taxonomy]:
+    """The topic and rationale ids search_decisions filters by, as the firm configured them."""
+    active = active_taxonomies(topic_path, rationale_path)
+    return [
+        Taxonomy(
+            name=f"decision_{t.kind}",
+            source=t.fingerprint,
+            nodes=[TaxonomyNode(id=c.id, label=c.label_en) for c in t.categories],
+        )
+        for t in (active.topic, active.rationale)
     ]

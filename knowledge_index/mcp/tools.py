@@ -287,6 +287,8 @@ def resolve_entity(ctx: ToolContext, inp: ResolveEntityInput) -> ResolveEntityOu
 
 def list_taxonomies(ctx: ToolContext, inp: ListTaxonomiesInput) -> ListTaxonomiesOutput:
     found, notes = evidence.taxonomies(ctx.mcp.taxonomy_path)
+    firm = ctx.settings.firm
+    found += decisions.decision_taxonomies(firm.topic_taxonomy_path, firm.rationale_taxonomy_path)
     return ListTaxonomiesOutput(taxonomies=found, notes=notes)
 
 
@@ -348,7 +350,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "search_decisions",
-        "Search decision records (anonymized layer); each cites an authorized source document.",
+        "Search decision records (anonymized layer) by text, topic (what) or rationale_category"
+        " (why; ids from list_taxonomies); each cites an authorized source document.",
         SearchDecisionsInput,
         SearchDecisionsOutput,
         search_decisions,
