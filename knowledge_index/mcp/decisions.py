@@ -19,7 +19,7 @@ from knowledge_index.mcp.documents import metadata_exprs, visible_documents
 from knowledge_index.mcp.models import DecisionRow, DecisionView, Taxonomy, TaxonomyNode
 from knowledge_index.mcp.visibility import visible_sql
 
-# Older databases (before migration 011) lack the two axes' columns: read what exists.
+# Older databases (before migration 013) lack the two axes' columns: read what exists.
 _AXES = ("topic", "change_type")
 
 
