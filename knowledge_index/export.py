@@ -13,8 +13,9 @@ and what relate and extract_decisions recorded (empty lists / null until they ra
   order (sent_at, then path) with `source_object_id`, `path`, `message_id`,
   `parent_source_object_id`, `sent_at`, `method`;
 - `decisions`: the negotiation decisions read from this file's redline (pseudonymized text):
-  `ordinal`, `locus`, `change_summary`, `rationale_category`, `rationale_text`,
-  `generalizability`, `against_source_object_id`, `against_path`, `content_hash`.
+  `ordinal`, `locus` (the document's clause reference), `change_summary`, `topic` (what),
+  `rationale_category` (why), `change_type`, `rationale_text`, `generalizability`,
+  `against_source_object_id`, `against_path`, `content_hash`.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ _THREADS = (
 )
 _DECISIONS = (
     "SELECT jsonb_agg(jsonb_build_object('ordinal', d.ordinal, 'locus', d.locus,"
-    " 'change_summary', d.change_summary, 'rationale_category', d.rationale_category,"
+    " 'change_summary', d.change_summary, 'topic', d.topic,"
+    " 'rationale_category', d.rationale_category, 'change_type', d.change_type,"
     " 'rationale_text', d.rationale_text, 'generalizability', d.generalizability,"
     " 'against_source_object_id', d.against_source_object_id, 'against_path', a.path,"
     " 'content_hash', d.content_hash) ORDER BY d.ordinal)"

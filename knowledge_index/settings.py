@@ -189,6 +189,10 @@ class FirmSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ontology_path: str = ""  # a firm's own document-type ontology file; "" = the shipped default
+    # A firm's additions to the decision taxonomies (same format as the shipped files, merged
+    # into them: knowledge_index/decisions/taxonomy.py); "" = the shipped taxonomy alone.
+    topic_taxonomy_path: str = ""
+    rationale_taxonomy_path: str = ""
     name: str = ""
     aliases: list[str] = Field(default_factory=list)
     matter_reference_patterns: list[MatterReferencePattern] = Field(

@@ -72,6 +72,11 @@ class Comment(BaseModel):
     date: datetime | None = None
     text: str
     anchored_text: str = ""
+    # Where the comment's range starts and ends (0-based body paragraphs, as Revision counts
+    # them): a comment anchored on "(2)" or on nothing at all is still placed by position.
+    # None in artifacts converted before these fields existed.
+    paragraph_index: int | None = None
+    end_paragraph_index: int | None = None
 
 
 class Attachment(BaseModel):

@@ -147,15 +147,28 @@ def extract_comments(docx: bytes) -> list[Comment]:
         return []
     document = _read_part(docx, "word/document.xml")
     anchors: dict[str, list[str]] = {}
+    # Paragraphs counted as extract_revisions counts them (every w:p in document order).
+    starts: dict[str, int] = {}
+    ends: dict[str, int] = {}
     if document is not None:
         open_ids: list[str] = []
+        paragraph = -1
         for event, node in etree.iterwalk(document, events=("start", "end")):
             tag = node.tag
-            if event == "start" and tag == f"{{{W}}}commentRangeStart":
+            if event == "start" and tag == _P:
+                paragraph += 1
+            elif event == "start" and tag == f"{{{W}}}commentRangeStart":
                 open_ids.append(_attr(node, "id") or "")
                 anchors.setdefault(open_ids[-1], [])
-            elif event == "start" and tag == f"{{{W}}}commentRangeEnd":
-                if (comment_id := _attr(node, "id")) in open_ids:
+                starts.setdefault(open_ids[-1], max(paragraph, 0))
+            elif event == "start" and tag in (
+                f"{{{W}}}commentRangeEnd",
+                f"{{{W}}}commentReference",
+            ):
+                comment_id = _attr(node, "id") or ""
+                starts.setdefault(comment_id, max(paragraph, 0))
+                ends.setdefault(comment_id, max(paragraph, 0))
+                if tag == f"{{{W}}}commentRangeEnd" and comment_id in open_ids:
                     open_ids.remove(comment_id)
             elif event == "start" and tag == _T:
                 for comment_id in open_ids:
@@ -175,6 +188,8 @@ def extract_comments(docx: bytes) -> list[Comment]:
                 date=_date(_attr(element, "date")),
                 text="\n".join(paragraphs).strip(),
                 anchored_text="".join(anchors.get(comment_id, [])).strip(),
+                paragraph_index=starts.get(comment_id),
+                end_paragraph_index=ends.get(comment_id, starts.get(comment_id)),
             )
         )
     return comments

@@ -1,7 +1,21 @@
-"""Negotiation decisions read from a redline: taxonomy, evidence, pseudonymization."""
+"""Negotiation decisions read from a redline: taxonomies, evidence, pseudonymization."""
 
 from __future__ import annotations
 
-from knowledge_index.decisions.taxonomy import GENERALIZABILITY, Category, Taxonomy, load_taxonomy
+from knowledge_index.decisions.taxonomy import (
+    GENERALIZABILITY,
+    Category,
+    DecisionTaxonomies,
+    Taxonomy,
+    active_taxonomies,
+    load_taxonomy,
+)
 
-__all__ = ["GENERALIZABILITY", "Category", "Taxonomy", "load_taxonomy"]
+__all__ = [
+    "GENERALIZABILITY",
+    "Category",
+    "DecisionTaxonomies",
+    "Taxonomy",
+    "active_taxonomies",
+    "load_taxonomy",
+]

@@ -13,8 +13,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal
 
+from knowledge_index.decisions.clause_ref import clause_reference, locate, reference_style, squash
+
+ChangeType = Literal["inserted", "deleted", "modified", "moved"]
+CHANGE_TYPES: Final[tuple[str, ...]] = ("inserted", "deleted", "modified", "moved")
 NO_REVISION_EVIDENCE: Final = "no_revision_evidence"
 NO_DECISION_EVIDENCE: Final = "no_decision_evidence"
 
@@ -26,6 +30,13 @@ _NUMBERING_TOKEN: Final = (
 _NUMBERING: Final = re.compile(rf"^\s*{_NUMBERING_TOKEN}(?:\s+{_NUMBERING_TOKEN})*\s*$", re.I)
 _KEEP: Final = re.compile(r"[\W_]+", re.UNICODE)
 _DIGITS: Final = re.compile(r"\d+(?:[.,]\d+)*")
+# Number words change an amount or a period as much as digits do ("zwei Jahre" -> "drei Jahre").
+_NUMBER_WORDS: Final = re.compile(
+    r"\b(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert"
+    r"|tausend|halb\w*|doppelt\w*|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve|twenty|thirty|hundred|thousand|half|double|twice)\b",
+    re.I,
+)
 _NEGATION: Final = re.compile(
     r"\b(?:not|no|never|nicht|kein\w*|nie|ohne|without|unless|sofern|except|ausgenommen)\b", re.I
 )
@@ -45,6 +56,9 @@ class CommentEvidence:
     author: str | None
     text: str
     anchored_text: str
+    # The paragraphs its range spans (None: an artifact converted before convert recorded it).
+    first_paragraph: int | None = None
+    last_paragraph: int | None = None
 
     @property
     def editorial(self) -> bool:
@@ -63,10 +77,25 @@ class Locus:
     comments: list[CommentEvidence] = field(default_factory=list)
     authors: list[str] = field(default_factory=list)
     revision_ids: list[str] = field(default_factory=list)
+    # The document's own reference ("§ 5 Abs. 1", "Clause 6.1"; "" when it has no numbering)
+    # and the clause's heading line when it has one of its own.
+    clause: str = ""
+    heading: str = ""
 
     @property
     def locus_id(self) -> str:
         return f"p{self.paragraph_index}"
+
+    @property
+    def change_type(self) -> ChangeType:
+        """What the tracked changes did: words in and out is a modification."""
+        if self.inserted and self.deleted:
+            return "modified"
+        if self.inserted:
+            return "inserted"
+        if self.deleted:
+            return "deleted"
+        return "moved" if self.moves else "modified"
 
     @property
     def changed_wording(self) -> bool:
@@ -136,6 +165,10 @@ def is_editorial_change(inserted: list[str], deleted: list[str]) -> bool:
         return False
     if _DIGITS.findall(new) != _DIGITS.findall(old):
         return False  # amounts, periods and dates are never typos
+    if [w.lower() for w in _NUMBER_WORDS.findall(new)] != [
+        w.lower() for w in _NUMBER_WORDS.findall(old)
+    ]:
+        return False
     if bool(_NEGATION.search(new)) != bool(_NEGATION.search(old)):
         return False
     a, b = _squash(old), _squash(new)
@@ -163,6 +196,8 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
             author=c.get("author"),
             text=str(c.get("text") or ""),
             anchored_text=str(c.get("anchored_text") or ""),
+            first_paragraph=_int_or_none(c.get("paragraph_index")),
+            last_paragraph=_int_or_none(c.get("end_paragraph_index", c.get("paragraph_index"))),
         )
         for c in body.get("comments") or []
     ]
@@ -195,6 +230,7 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
         else:  # paragraph_insert / paragraph_delete: the mark; its words are their own revision
             locus.paragraph_marks += 1
     ordered = [loci[i] for i in sorted(loci)]
+    attach_clause_references(body, ordered)
     unplaced: list[CommentEvidence] = []
     for comment in comments:
         target = _anchor(comment, ordered)
@@ -210,7 +246,50 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
     )
 
 
+def attach_clause_references(body: dict[str, Any], loci: list[Locus]) -> None:
+    """Each locus's clause reference, read from the converted text in document order.
+
+    The revisions say which paragraph changed (its accepted text); the converted text has
+    every paragraph with the headings before it. A paragraph not found in the text (or a
+    document without text) still gets the numbering its own text starts with.
+    """
+    paragraphs = [p for p in str(body.get("text") or "").split("\n\n") if p.strip()]
+    term, german = reference_style(str(body.get("text") or ""))
+    titles = {
+        squash(str(s.get("title") or ""))
+        for s in body.get("sections") or []
+        if int(s.get("level") or 0) == 0
+    }
+    skip = frozenset(i for i, p in enumerate(paragraphs) if squash(p) in titles)
+    start = 0
+    for locus in loci:
+        at = locate(paragraphs, locus.paragraph, start) if locus.paragraph.strip() else None
+        if at is not None:
+            start = at
+            found = clause_reference(paragraphs, at, term=term, german=german, skip=skip)
+        elif locus.paragraph.strip():
+            found = clause_reference([locus.paragraph], 0, term=term, german=german)
+        else:
+            found = None
+        if found is not None:
+            locus.clause, locus.heading = found.reference, found.heading
+
+
+def _int_or_none(value: Any) -> int | None:
+    return int(value) if isinstance(value, int) else None
+
+
 def _anchor(comment: CommentEvidence, loci: list[Locus]) -> Locus | None:
+    """The locus a comment explains: by the paragraphs its range spans, else by its text.
+
+    Position first: lawyers anchor comments on "(2)", a heading or nothing at all, and the
+    same words recur in other paragraphs.
+    """
+    if comment.first_paragraph is not None:
+        last = max(comment.last_paragraph or comment.first_paragraph, comment.first_paragraph)
+        for locus in loci:
+            if comment.first_paragraph <= locus.paragraph_index <= last:
+                return locus
     anchor = comment.anchored_text.strip()
     if not anchor:
         return None

@@ -93,6 +93,10 @@ class Pseudonymizer:
         self._add_surfaces(placeholder, name, list(aliases))
         return placeholder
 
+    def party_placeholder(self, name: str) -> str | None:
+        """The placeholder a registered party got, e.g. to tell the client's from the others'."""
+        return self._party_keys.get(_key(split_legal_form(name)[0]) or _key(name))
+
     def add_person(self, name: str) -> str:
         if name.strip().lower() in GENERIC_AUTHORS:
             return ""

@@ -12,10 +12,9 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.mcp.catalog import columns
-from knowledge_index.mcp.documents import metadata_exprs, visible_documents
+from knowledge_index.mcp.decisions import search_decisions
+from knowledge_index.mcp.documents import visible_documents
 from knowledge_index.mcp.models import (
-    DecisionRow,
     EntityEvidence,
     EntityRow,
     Taxonomy,
@@ -23,54 +22,14 @@ from knowledge_index.mcp.models import (
 )
 from knowledge_index.mcp.visibility import visible_sql
 
+__all__ = ["resolve_entity", "search_decisions", "taxonomies"]
+
 EVIDENCE_PER_ENTITY = 20
 
 
 def _like(value: str) -> str:
     escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
-
-
-def search_decisions(
-    conn: Connection,
-    principals: list[str],
-    query: str,
-    matter_ids: list[str] | None,
-    limit: int,
-    offset: int,
-) -> tuple[list[DecisionRow], int, list[str]]:
-    if not {"id", "source_object_id"} <= columns(conn, "decisions"):
-        return [], 0, ["decisions table lacks id/source_object_id; withheld (fail closed)"]
-    e = metadata_exprs()
-    params: dict[str, Any] = {
-        "principals": principals,
-        "pattern": _like(query),
-        "limit": limit,
-        "offset": offset,
-    }
-    matter_clause = ""
-    if matter_ids is not None:
-        params["matter_ids"] = matter_ids
-        matter_clause = f" AND {e.matter} = ANY(CAST(:matter_ids AS text[]))"
-    rows = conn.execute(
-        text(
-            "SELECT d.id::text AS id, o.id AS source_object_id, to_jsonb(d) AS fields,"
-            " count(*) OVER () AS total FROM decisions d"
-            f" JOIN source_objects o ON o.id = d.source_object_id {e.joins}"
-            f" WHERE {visible_sql('o')}{matter_clause}"
-            " AND to_jsonb(d)::text ILIKE :pattern ORDER BY d.id LIMIT :limit OFFSET :offset"
-        ),
-        params,
-    ).all()
-    docs = visible_documents(conn, principals, sorted({r.source_object_id for r in rows}))
-    out = [
-        DecisionRow(
-            decision_id=r.id, fields=dict(r.fields), citation=docs[r.source_object_id].citation
-        )
-        for r in rows
-        if r.source_object_id in docs
-    ]
-    return out, (rows[0].total if rows else 0), []
 
 
 def resolve_entity(

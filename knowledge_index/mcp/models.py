@@ -130,6 +130,24 @@ class Edge(BaseModel):
     origin: str = Field(description="containment (from the source) or relations (relate stage)")
 
 
+class DecisionView(BaseModel):
+    """One negotiation decision of a document: where, what, why, and what the change did."""
+
+    decision_id: str
+    source_object_id: str
+    ordinal: int
+    locus: str = Field(description="The document's own clause reference, e.g. '§ 5 Abs. 1'.")
+    topic: str | None = Field(description="What the change is about (topic taxonomy id).")
+    rationale_category: str = Field(description="Why (rationale taxonomy id; 'unstated').")
+    change_type: str | None = Field(description="inserted, deleted, modified or moved.")
+    change_summary: str
+    rationale_text: str
+    generalizability: str
+    against_source_object_id: str | None = Field(
+        None, description="The version it was redlined against, when the caller may see it."
+    )
+
+
 class GetDocumentOutput(BaseModel):
     document: DocumentRow
     content: StructuredDocument | None = Field(
@@ -138,6 +156,9 @@ class GetDocumentOutput(BaseModel):
     content_truncated: bool = False
     relations: list[Edge]
     related_documents: list[DocumentRow]
+    decisions: list[DecisionView] = Field(
+        default_factory=list, description="Negotiation decisions read from this redline."
+    )
     notes: list[str] = Field(default_factory=list)
 
 
@@ -155,6 +176,9 @@ class TraverseOutput(BaseModel):
     root: DocumentRow
     nodes: list[DocumentRow]
     edges: list[Edge]
+    decisions: list[DecisionView] = Field(
+        default_factory=list, description="Decisions of the root and the nodes reached."
+    )
     truncated: bool = False
     notes: list[str] = Field(default_factory=list)
 
@@ -203,8 +227,18 @@ class PreviewScopeOutput(BaseModel):
 
 
 class SearchDecisionsInput(Paged):
-    query: QueryText
+    query: QueryText | None = Field(None, description="Text anywhere in the decision record.")
     matter_ids: list[Value] | None = Field(None, max_length=100)
+    topic: Value | None = Field(None, description="What: a topic id, e.g. liability_cap.")
+    rationale_category: Value | None = Field(
+        None, description="Why: a rationale id, e.g. counterparty_request or unstated."
+    )
+
+    @model_validator(mode="after")
+    def _something(self) -> SearchDecisionsInput:
+        if self.query is None and self.topic is None and self.rationale_category is None:
+            raise ValueError("give a query, a topic or a rationale_category")
+        return self
 
 
 class DecisionRow(BaseModel):

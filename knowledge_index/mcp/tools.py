@@ -15,7 +15,7 @@ from sqlalchemy import Engine
 
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.convert.model import StructuredDocument
-from knowledge_index.mcp import documents, evidence
+from knowledge_index.mcp import decisions, documents, evidence
 from knowledge_index.mcp.config import McpSettings
 from knowledge_index.mcp.cursor import CursorCodec, CursorError
 from knowledge_index.mcp.graph import walk
@@ -188,12 +188,14 @@ def get_document(ctx: ToolContext, inp: GetDocumentInput) -> GetDocumentOutput:
         else:
             content, truncated = _content(artifact.body)
         graph = walk(conn, ctx.principals, row, depth=1, limit=100)
+        found = decisions.decisions_of(conn, ctx.principals, [inp.source_object_id])
     return GetDocumentOutput(
         document=row,
         content=content,
         content_truncated=truncated,
         relations=graph.edges,
         related_documents=list(graph.nodes.values()),
+        decisions=found,
         notes=notes + graph.notes,
     )
 
@@ -206,10 +208,12 @@ def traverse(ctx: ToolContext, inp: TraverseInput) -> TraverseOutput:
         if root is None:
             raise NotFound(NOT_FOUND)
         graph = walk(conn, ctx.principals, root, depth=inp.depth, limit=inp.limit, kinds=inp.kinds)
+        found = decisions.decisions_of(conn, ctx.principals, [inp.source_object_id, *graph.nodes])
     return TraverseOutput(
         root=root,
         nodes=list(graph.nodes.values()),
         edges=graph.edges,
+        decisions=found,
         truncated=graph.truncated,
         notes=graph.notes,
     )
@@ -251,11 +255,19 @@ def preview_search_scope(ctx: ToolContext, inp: PreviewScopeInput) -> PreviewSco
 
 
 def search_decisions(ctx: ToolContext, inp: SearchDecisionsInput) -> SearchDecisionsOutput:
-    ctx.check_query(inp.query)
+    if inp.query is not None:
+        ctx.check_query(inp.query)
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
     with ctx.engine.connect() as conn:
-        rows, total, notes = evidence.search_decisions(
-            conn, ctx.principals, inp.query, inp.matter_ids, limit, offset
+        rows, total, notes = decisions.search_decisions(
+            conn,
+            ctx.principals,
+            inp.query,
+            inp.matter_ids,
+            limit,
+            offset,
+            topic=inp.topic,
+            rationale_category=inp.rationale_category,
         )
     return SearchDecisionsOutput(
         decisions=rows,
@@ -275,6 +287,8 @@ def resolve_entity(ctx: ToolContext, inp: ResolveEntityInput) -> ResolveEntityOu
 
 def list_taxonomies(ctx: ToolContext, inp: ListTaxonomiesInput) -> ListTaxonomiesOutput:
     found, notes = evidence.taxonomies(ctx.mcp.taxonomy_path)
+    firm = ctx.settings.firm
+    found += decisions.decision_taxonomies(firm.topic_taxonomy_path, firm.rationale_taxonomy_path)
     return ListTaxonomiesOutput(taxonomies=found, notes=notes)
 
 
@@ -336,7 +350,8 @@ TOOLS: tuple[ToolSpec, ...] = (
     ),
     ToolSpec(
         "search_decisions",
-        "Search decision records (anonymized layer); each cites an authorized source document.",
+        "Search decision records (anonymized layer) by text, topic (what) or rationale_category"
+        " (why; ids from list_taxonomies); each cites an authorized source document.",
         SearchDecisionsInput,
         SearchDecisionsOutput,
         search_decisions,

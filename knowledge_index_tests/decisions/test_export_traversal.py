@@ -1,8 +1,9 @@
-"""`ki export` carries what relate and extract_decisions recorded.
+"""`ki export` and MCP carry what relate and extract_decisions recorded.
 
 Versions with their chain, typed edges in both directions, threads in order and the decisions
-of each file's current content. The rows are written straight into the 007 tables (the contract
-both stages write against), so the export is checked independently of how well relate decides.
+of each file's current content (clause locus, topic, rationale category, change type). The rows
+are written straight into the stages' tables (the contract both stages write against), so the
+export and the MCP tools are checked independently of how well the stages decide.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from sqlalchemy import Engine, text
 
 from knowledge_index.export import to_dataframe, write_jsonl
@@ -99,20 +101,28 @@ def _seed(engine: Engine) -> None:
                     "meth": "in_reply_to" if parent else "root",
                 },
             )
-        for ordinal, content_hash, category in (
-            (0, "hash-v2", "liability_cap"),
-            (1, "hash-v2", "payment_terms"),
-            (0, "hash-v2-before-edit", "price"),  # the file's earlier content: not exported
+        for ordinal, content_hash, locus, topic, why, change in (
+            (0, "hash-v2", "§ 7 Abs. 1", "liability_cap", "counterparty_request", "modified"),
+            (1, "hash-v2", "§ 9", "payment_terms", "unstated", "inserted"),
+            # the file's earlier content: not exported
+            (0, "hash-v2-before-edit", "§ 2", "price", "unstated", "deleted"),
         ):
             conn.execute(
                 text(
                     "INSERT INTO decisions (source_object_id, against_source_object_id,"
-                    " content_hash, ordinal, locus, change_summary, rationale_category,"
-                    " rationale_text, generalizability)"
-                    " VALUES ('v2', 'v1', :h, :n, '§ 7', 'cap raised', :c, 'marktüblich',"
-                    " 'market_standard')"
+                    " content_hash, ordinal, locus, change_summary, topic, rationale_category,"
+                    " change_type, rationale_text, generalizability)"
+                    " VALUES ('v2', 'v1', :h, :n, :locus, 'cap raised', :t, :c, :ct,"
+                    " 'marktüblich', 'market_standard')"
                 ),
-                {"h": content_hash, "n": ordinal, "c": category},
+                {
+                    "h": content_hash,
+                    "n": ordinal,
+                    "locus": locus,
+                    "t": topic,
+                    "c": why,
+                    "ct": change,
+                },
             )
 
 
@@ -156,7 +166,12 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     assert rows["mail1"]["threads"] == [thread]
     assert rows["v1"]["threads"] == []
 
-    assert [d["rationale_category"] for d in v2["decisions"]] == ["liability_cap", "payment_terms"]
+    assert [
+        (d["locus"], d["topic"], d["rationale_category"], d["change_type"]) for d in v2["decisions"]
+    ] == [
+        ("§ 7 Abs. 1", "liability_cap", "counterparty_request", "modified"),
+        ("§ 9", "payment_terms", "unstated", "inserted"),
+    ]
     assert v2["decisions"][0]["against_path"] == FILES["v1"]
     assert rows["v1"]["decisions"] == []
 
@@ -164,3 +179,108 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     assert (
         len(frame.loc["v2", "decisions"]) == 2 and frame.loc["v2", "version"]["version_number"] == 2
     )
+
+
+# -- MCP: the decisions, on both axes, only for callers who may see them ----------------------
+
+DEAL, OUTSIDER = "group:deal", "group:outsider"
+
+
+def _grant(engine: Engine, acl: dict[str, dict]) -> None:
+    with engine.begin() as conn:
+        for key, grant in acl.items():
+            conn.execute(
+                text("UPDATE source_objects SET acl = CAST(:a AS jsonb) WHERE id = :o"),
+                {"a": json.dumps(grant), "o": key},
+            )
+
+
+def _tools(engine: Engine, principals: list[str], tool: str):
+    from knowledge_index.mcp.config import McpSettings
+    from knowledge_index.mcp.cursor import CursorCodec
+    from knowledge_index.mcp.tools import ToolContext
+    from knowledge_index.mcp.visibility import caller_principals
+    from knowledge_index.settings import load_settings
+
+    return ToolContext(
+        engine=engine,
+        settings=load_settings(),
+        mcp=McpSettings(),
+        principals=caller_principals(principals),
+        codec=CursorCodec(b"k" * 32),
+        cursor_fingerprint="f",
+        tool=tool,
+    )
+
+
+def test_mcp_exposes_both_axes_and_withholds_what_the_caller_may_not_see(engine):
+    from knowledge_index.mcp import tools
+    from knowledge_index.mcp.models import (
+        GetDocumentInput,
+        SearchDecisionsInput,
+        TraverseInput,
+    )
+
+    _seed(engine)
+    everyone_in_deal = {"allow": [DEAL], "deny": []}
+    # The redline and its annex are the deal team's; the version it was made against is not.
+    _grant(engine, {"v2": everyone_in_deal, "annex": everyone_in_deal, "v1": {"allow": ["x"]}})
+
+    def search(principals, **args):
+        return tools.search_decisions(
+            _tools(engine, principals, "search_decisions"), SearchDecisionsInput(**args)
+        )
+
+    found = search([DEAL], topic="liability_cap")
+    assert found.total == 1
+    (row,) = found.decisions
+    assert (row.fields["locus"], row.fields["topic"], row.fields["rationale_category"]) == (
+        "§ 7 Abs. 1",
+        "liability_cap",
+        "counterparty_request",
+    )
+    assert row.fields["change_type"] == "modified"
+    # The version it was redlined against is hidden from the deal team: never named.
+    assert row.fields["against_source_object_id"] is None
+    assert [d.fields["locus"] for d in search([DEAL], rationale_category="unstated").decisions] == [
+        "§ 9"
+    ]
+    assert search([DEAL], query="cap", topic="rent").decisions == []
+    assert search([OUTSIDER], topic="liability_cap").total == 0
+    assert search([OUTSIDER], query="liability_cap").decisions == []
+
+    doc = tools.get_document(
+        _tools(engine, [DEAL], "get_document"), GetDocumentInput(source_object_id="v2")
+    )
+    assert [(d.locus, d.topic, d.rationale_category, d.change_type) for d in doc.decisions] == [
+        ("§ 7 Abs. 1", "liability_cap", "counterparty_request", "modified"),
+        ("§ 9", "payment_terms", "unstated", "inserted"),
+    ]
+    assert {d.against_source_object_id for d in doc.decisions} == {None}
+
+    walk = tools.traverse(
+        _tools(engine, [DEAL], "traverse"), TraverseInput(source_object_id="annex")
+    )
+    assert {n.citation.source_object_id for n in walk.nodes} == {"v2"}
+    assert [(d.source_object_id, d.topic) for d in walk.decisions] == [
+        ("v2", "liability_cap"),
+        ("v2", "payment_terms"),
+    ]
+
+    # Granted the older version too, the pair is named; an outsider sees no document at all.
+    _grant(engine, {"v1": everyone_in_deal})
+    doc = tools.get_document(
+        _tools(engine, [DEAL], "get_document"), GetDocumentInput(source_object_id="v2")
+    )
+    assert {d.against_source_object_id for d in doc.decisions} == {"v1"}
+    with pytest.raises(tools.NotFound):
+        tools.traverse(_tools(engine, [OUTSIDER], "traverse"), TraverseInput(source_object_id="v2"))
+
+
+def test_search_decisions_needs_something_to_search_for():
+    from pydantic import ValidationError
+
+    from knowledge_index.mcp.models import SearchDecisionsInput
+
+    with pytest.raises(ValidationError, match="query, a topic or a rationale_category"):
+        SearchDecisionsInput()

@@ -106,10 +106,12 @@ def assert_found_through_mcp_only_by_who_may_see_the_file(engine: Engine, redlin
     found, total, notes = search([DEAL_TEAM], "liability_cap")
     assert notes == [] and total == 1
     (row,) = found
-    assert row.fields["rationale_category"] == "liability_cap"
+    assert row.fields["topic"] == "liability_cap"
+    assert row.fields["rationale_category"] == "client_instruction"
+    assert (row.fields["locus"], row.fields["change_type"]) == ("§ 7", "modified")
     assert row.citation.source_object_id == redline_id
     assert row.citation.path == REDLINE
-    assert "[PARTY_" in row.fields["locus"]
+    assert "[PARTY_" in row.fields["rationale_text"]
 
     hidden, hidden_total, _ = search([OTHER_TEAM], "liability_cap")
     assert hidden == [] and hidden_total == 0
@@ -134,12 +136,25 @@ def test_redline_decisions_categorized_pseudonymized_searchable_and_idempotent(
     }
     rows = decisions(engine)
     assert {r["source_object_id"] for r in rows} == {by_path[REDLINE]}
-    taxonomy = load_taxonomy()
-    assert all(r["rationale_category"] in taxonomy.ids for r in rows)
+    topics, rationales = load_taxonomy("topic"), load_taxonomy("rationale_category")
+    assert all(r["topic"] in topics.ids for r in rows)
+    assert all(r["rationale_category"] in rationales.ids for r in rows)
     assert all(r["generalizability"] in GENERALIZABILITY for r in rows)
     # Liability, payment term and jurisdiction were negotiated; the typo fix is no decision.
-    by_category = {r["rationale_category"]: r for r in rows}
+    by_category = {r["topic"]: r for r in rows}
     assert set(by_category) == {"liability_cap", "payment_terms", "jurisdiction"}
+    # Where: the clause reference the document writes. Why: what the comment says; the
+    # uncommented change of venue gives no reason.
+    assert {t: (r["locus"], r["change_type"]) for t, r in by_category.items()} == {
+        "liability_cap": ("§ 7", "modified"),
+        "payment_terms": ("§ 9", "modified"),
+        "jurisdiction": ("§ 12", "modified"),
+    }
+    assert {t: r["rationale_category"] for t, r in by_category.items()} == {
+        "liability_cap": "client_instruction",  # the client's contact agreed to the higher cap
+        "payment_terms": "counterparty_request",  # "auf Wunsch von Frau ..." (their side)
+        "jurisdiction": "unstated",
+    }
     assert "500.000" in by_category["liability_cap"]["change_summary"]
     assert "1.000.000" in by_category["liability_cap"]["change_summary"]
     assert by_category["liability_cap"]["generalizability"] == "market_standard"
@@ -155,7 +170,6 @@ def test_redline_decisions_categorized_pseudonymized_searchable_and_idempotent(
         for name in redlines.NAMES:
             assert name.lower() not in r["whole"].lower(), (name, r["whole"])
     liability = by_category["liability_cap"]
-    assert "[PARTY_" in liability["locus"]  # "Die Haftung der Beta Logistik AG ..."
     assert "Herr [PERSON_" in liability["rationale_text"]
     assert "[PARTY_" in liability["rationale_text"]
     assert "Frau [PERSON_" in by_category["payment_terms"]["rationale_text"]
@@ -229,18 +243,28 @@ def test_invalid_category_from_the_model_is_reasked_then_rejected(
 
     fake = install_fake()
 
-    def answer(category: str):
+    def answer(category: str, topic: str = "Liability Cap"):
         def reply(request) -> Reply:
             tool = request.tool_choice["function"]["name"]
             decision = {
-                "locus": "§ 7 Haftung",
+                "locus": "Haftung",
                 "change_summary": "cap raised",
+                "topic": topic,
                 "rationale_category": category,
+                "change_type": "inserted",
                 "rationale_text": "",
                 "generalizability": "deal_specific",
                 "locus_ids": ["p1"],
             }
-            return Reply(tool_calls=((tool, json.dumps({"decisions": [decision]})),))
+            # The model claims a reason for the venue change no comment explains.
+            venue = {
+                **decision,
+                "locus": "Gerichtsstand",
+                "topic": "jurisdiction",
+                "rationale_category": "risk_allocation",
+                "locus_ids": ["p3"],
+            }
+            return Reply(tool_calls=((tool, json.dumps({"decisions": [decision, venue]})),))
 
         return reply
 
@@ -255,14 +279,66 @@ def test_invalid_category_from_the_model_is_reasked_then_rejected(
         run_handler(settings, engine, redline)
     assert len(fake.calls) == 3
     reask = json.dumps(fake.calls[1].messages, ensure_ascii=False)
-    assert "'haggling' is not a rationale category" in reask and "liability_cap" in reask
+    assert "'haggling' is not a rationale category" in reask
+    assert "counterparty_request" in reask and "unstated" in reask
+    # The prompt asks for both axes and lists the ids of both taxonomies.
+    system = fake.calls[0].messages[0]["content"]
+    assert "events_of_default" in system and "commercial_compromise" in system
     assert decisions(engine) == []
+
+    # So is a topic outside the topic taxonomy.
+    fake.calls.clear()
+    fake.load([answer("unstated", topic="haggling")] * 3)
+    with pytest.raises(ModelOutputInvalid):
+        run_handler(settings, engine, redline)
+    assert "'haggling' is not a topic" in json.dumps(fake.calls[1].messages, ensure_ascii=False)
 
     # A near miss is corrected to the id it names; a re-asked answer is accepted.
     fake.calls.clear()
-    fake.load([answer("haggling"), answer("Liability Cap")])
+    fake.load([answer("haggling"), answer("Client instruction")])
     outcome = run_handler(settings, engine, redline)
     assert outcome.status == "done" and len(fake.calls) == 2
-    (stored,) = decisions(engine)
-    assert stored["rationale_category"] == "liability_cap"
+    stored, venue = decisions(engine)
+    assert (stored["topic"], stored["rationale_category"]) == (
+        "liability_cap",
+        "client_instruction",
+    )
     assert stored["evidence"]["paragraph_indexes"] == [1]
+    # Locus and change type are what the cited tracked changes say, not what the model wrote;
+    # a change no comment explains is unstated whatever reason the model gives.
+    assert (stored["locus"], stored["change_type"]) == ("§ 7", "modified")
+    assert (venue["locus"], venue["topic"], venue["rationale_category"]) == (
+        "§ 12",
+        "jurisdiction",
+        "unstated",
+    )
+
+    # The firm's own rationale file is what the stage cues with and validates against.
+    firm_file = tmp_path / "firm_rationales.json"
+    firm_file.write_text(
+        json.dumps(
+            {
+                "id": "firm-why",
+                "version": "1",
+                "categories": [
+                    {
+                        "id": "market_practice",
+                        "label": {"de": "Marktpraxis", "en": "Market practice"},
+                        "description": {"de": "Was der Markt akzeptiert.", "en": "Market."},
+                        "cues": ["marktüblich für lieferverträge"],
+                    }
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("KI_FIRM__RATIONALE_TAXONOMY_PATH", str(firm_file))
+    monkeypatch.delenv("KI_PIPELINE__STAGES__EXTRACT_DECISIONS__MODEL")  # the offline model
+    monkeypatch.setenv("KI_PIPELINE__STAGES__EXTRACT_DECISIONS__RERUN_TOKEN", "firm")
+    assert run_handler(load_settings(), engine, redline).status == "done"
+    by_topic = {r["topic"]: r for r in decisions(engine)}
+    assert by_topic["liability_cap"]["rationale_category"] == "market_practice"
+    assert by_topic["payment_terms"]["rationale_category"] == "counterparty_request"
+    assert (
+        "+firm-why@1" in by_topic["liability_cap"]["provenance"]["taxonomies"]["rationale_category"]
+    )

@@ -148,6 +148,9 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
         assert found["evidence"]
         assert {e["citation"]["source_object_id"] for e in found["evidence"]} <= set(everything)
     doc_types = {n["id"]: n for n in tax["taxonomies"][0]["nodes"]}
+    named = {t["name"]: {n["id"] for n in t["nodes"]} for t in tax["taxonomies"]}
+    assert "liability_cap" in named["decision_topic"]
+    assert "unstated" in named["decision_rationale_category"]
     assert doc_types["contract.supply_agreement"]["parent_id"] == "contract"
 
 

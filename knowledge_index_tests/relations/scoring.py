@@ -132,7 +132,7 @@ def load(engine: Engine) -> dict:
         decisions: dict[str, list[dict]] = {}
         for r in conn.execute(
             text(
-                "SELECT o.path, a.path AS against, d.rationale_category, d.locus,"
+                "SELECT o.path, a.path AS against, d.topic, d.rationale_category, d.locus,"
                 " d.change_summary, d.rationale_text FROM decisions d"
                 " JOIN source_objects o ON o.id = d.source_object_id"
                 " LEFT JOIN source_objects a ON a.id = d.against_source_object_id"
@@ -297,9 +297,9 @@ def score(engine: Engine, expected: Expected) -> Scores:
         got = list(decisions.get(path, []))
         want_n += len(f.decisions)
         for categories in f.decisions:
-            hit = next((d for d in got if d["rationale_category"] in categories), None)
+            hit = next((d for d in got if d["topic"] in categories), None)
             if hit is None:
-                stored_categories = [d["rationale_category"] for d in decisions.get(path, [])]
+                stored_categories = [d["topic"] for d in decisions.get(path, [])]
                 miss(
                     "decisions",
                     f"{path}: no decision in {sorted(categories)} (stored: {stored_categories})",

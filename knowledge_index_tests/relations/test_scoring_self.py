@@ -53,9 +53,10 @@ def _store_answers(engine, expected: Expected, root) -> dict[str, str]:
                 conn.execute(
                     text(
                         "INSERT INTO decisions (source_object_id, against_source_object_id,"
-                        " content_hash, ordinal, locus, change_summary, rationale_category,"
-                        " rationale_text, generalizability) VALUES (:id, :against, 'h', :n,"
-                        " '§ 7', 'cap', :cat, '[PARTY_A] asked for it', 'firm_practice')"
+                        " content_hash, ordinal, locus, change_summary, topic,"
+                        " rationale_category, rationale_text, generalizability)"
+                        " VALUES (:id, :against, 'h', :n, '§ 7', 'cap', :cat,"
+                        " 'counterparty_request', '[PARTY_A] asked for it', 'firm_practice')"
                     ),
                     {
                         "id": ids[p],
@@ -138,8 +139,9 @@ def test_known_answers_score_perfectly_and_each_mistake_is_noticed(engine, store
         conn.execute(
             text(
                 "INSERT INTO decisions (source_object_id, content_hash, locus, change_summary,"
-                " rationale_category, rationale_text, generalizability) VALUES (:id, 'h',"
-                " 'Ziffer 1', 'Frist', 'delivery', 'Müller Bau wollte es so', 'deal_specific')"
+                " topic, rationale_category, rationale_text, generalizability) VALUES (:id, 'h',"
+                " 'Ziffer 1', 'Frist', 'delivery', 'counterparty_request',"
+                " 'Müller Bau wollte es so', 'deal_specific')"
             ),
             {"id": by_path[nachtrag]},
         )

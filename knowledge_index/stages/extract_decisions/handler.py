@@ -4,9 +4,13 @@ Evidence: the structured_json revisions grouped by paragraph with the comments a
 (`knowledge_index.decisions.evidence`). No revisions -> skipped `no_revision_evidence`; only
 editorial changes (whitespace, punctuation, numbering, typo-level, moves) without an explaining
 comment -> skipped `no_decision_evidence`. Otherwise one structured call (`Gateway.structured`)
-returns DecisionRecords: locus, change summary, a rationale category from the shipped taxonomy
-(near misses are corrected, anything else is rejected and re-asked; still invalid ->
-ModelOutputInvalid), rationale text and generalizability.
+returns DecisionRecords: locus, change summary, a topic (what) and a rationale category (why)
+from the two taxonomies in force (shipped, extended by the firm's files; near misses are
+corrected, anything else is rejected and re-asked; still invalid -> ModelOutputInvalid),
+change type, rationale text and generalizability. What the tracked changes say is not left to
+the model: a decision citing loci is stored with their clause reference (when the document
+numbers its clauses) and the change type their changes make, and with `unstated` as its
+rationale when none of them carries a comment.
 
 Names never reach the model or the table: the evidence is pseudonymized before the call (firm,
 the document's parties, revision/comment authors, titled persons -> [FIRM], [PARTY_A],
@@ -33,14 +37,15 @@ from sqlalchemy import Connection, text
 from knowledge_index.decisions.evidence import (
     NO_DECISION_EVIDENCE,
     DecisionEvidence,
+    Locus,
     collect,
     people,
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
-from knowledge_index.decisions.taxonomy import load_taxonomy
+from knowledge_index.decisions.taxonomy import active_taxonomies
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_decisions.prompt import messages, redline_evidence
-from knowledge_index.stages.extract_decisions.result import DecisionExtraction
+from knowledge_index.stages.extract_decisions.result import DecisionRecord, extraction_model
 from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "extract_decisions"
@@ -78,6 +83,18 @@ def _parties(conn: Connection, source_object_id: str) -> list[tuple[str, list[st
     ).all()
     rows = sorted(rows, key=lambda r: (ROLE_ORDER.get(r.role, 9), r.name))
     return [(r.name, [*(r.aliases or []), *([r.mention] if r.mention else [])]) for r in rows]
+
+
+def _client_names(conn: Connection, source_object_id: str) -> list[str]:
+    return list(
+        conn.execute(
+            text(
+                "SELECT e.name FROM document_parties p JOIN entities e ON e.id = p.entity_id"
+                " WHERE p.source_object_id = :o AND p.role = 'client'"
+            ),
+            {"o": source_object_id},
+        ).scalars()
+    )
 
 
 def matter_people(conn: Connection, source_object_id: str) -> list[str]:
@@ -145,14 +162,21 @@ def extract(ctx: StageContext) -> StageOutcome:
         _clear(ctx)
         return StageOutcome("skipped", reason=reason, metadata=evidence.summary())
     pseudo = pseudonymizer_for(ctx, evidence)
-    taxonomy = load_taxonomy()
+    firm = ctx.settings.firm
+    taxonomies = active_taxonomies(firm.topic_taxonomy_path, firm.rationale_taxonomy_path)
+    with ctx.engine.connect() as conn:
+        placeholders = (pseudo.party_placeholder(n) for n in _client_names(conn, obj.id))
+        clients = frozenset(p for p in placeholders if p is not None)
     gateway = batch_gateway(ctx)
     trace_id = uuid.uuid4().hex
     started = time.monotonic()
     answer = gateway.structured(
         STAGE,
-        messages(taxonomy.prompt_lines(), redline_evidence(ctx, evidence, pseudo)),
-        DecisionExtraction,
+        messages(
+            taxonomies,
+            redline_evidence(ctx, evidence, pseudo, taxonomies, clients),
+        ),
+        extraction_model(taxonomies),
         source_object_id=obj.id,
         trace_id=trace_id,
     )
@@ -171,7 +195,10 @@ def extract(ctx: StageContext) -> StageOutcome:
         "trace_id": trace_id,
         "model": gateway.model_for(STAGE),
         "producer_version": version,
-        "taxonomy": f"{taxonomy.id}@{taxonomy.version}",
+        "taxonomies": {
+            "topic": taxonomies.topic.fingerprint,
+            "rationale_category": taxonomies.rationale.fingerprint,
+        },
         "redline_against": "relate" if against else "not_recorded_by_relate",
         "pseudonymized": pseudo.counts(),
         "evidence": evidence.summary(),
@@ -179,15 +206,18 @@ def extract(ctx: StageContext) -> StageOutcome:
     rows = []
     for ordinal, d in enumerate(answer.decisions):
         cited = [i for i in d.locus_ids if i in loci]
+        axes = _grounded(d, [loci[i] for i in cited], taxonomies.rationale.fallback)
         rows.append(
             {
                 "o": obj.id,
                 "a": against,
                 "h": content_hash,
                 "n": ordinal,
-                "locus": pseudo.apply(d.locus),
+                "locus": pseudo.apply(axes["locus"]),
                 "summary": pseudo.apply(d.change_summary),
-                "cat": d.rationale_category,
+                "topic": d.topic,
+                "cat": axes["rationale_category"],
+                "change": axes["change_type"],
                 "why": pseudo.apply(d.rationale_text),
                 "gen": d.generalizability,
                 "ev": json.dumps(
@@ -210,9 +240,9 @@ def extract(ctx: StageContext) -> StageOutcome:
         conn.execute(
             text(
                 "INSERT INTO decisions (source_object_id, against_source_object_id, content_hash,"
-                " ordinal, locus, change_summary, rationale_category, rationale_text,"
-                " generalizability, evidence, provenance, producer_version)"
-                " VALUES (:o, :a, :h, :n, :locus, :summary, :cat, :why, :gen,"
+                " ordinal, locus, change_summary, topic, rationale_category, change_type,"
+                " rationale_text, generalizability, evidence, provenance, producer_version)"
+                " VALUES (:o, :a, :h, :n, :locus, :summary, :topic, :cat, :change, :why, :gen,"
                 " CAST(:ev AS jsonb),"
                 " jsonb_set(CAST(:prov AS jsonb), '{pseudonymized}', CAST(:counts AS jsonb)), :v)"
                 " ON CONFLICT (source_object_id, content_hash, ordinal) DO NOTHING"
@@ -223,13 +253,36 @@ def extract(ctx: StageContext) -> StageOutcome:
         "done",
         metadata={
             "decisions": len(rows),
-            "categories": sorted({r["cat"] for r in rows}),
+            "topics": sorted({r["topic"] for r in rows}),
+            "rationale_categories": sorted({r["cat"] for r in rows}),
             "redline_against": against,
             "trace_id": trace_id,
             "model_seconds": round(model_seconds, 4),
             "substantive_loci": len(evidence.substantive),
         },
     )
+
+
+def _grounded(d: DecisionRecord, cited: list[Locus], unstated: str) -> dict[str, str]:
+    """Locus, change type and (for an uncommented change) rationale from the tracked changes.
+
+    These are facts of the redline, not judgements: the clause reference the document writes,
+    what the cited changes did, and that nobody gave a reason where no comment sits.
+    """
+    refs = list(dict.fromkeys(locus.clause for locus in cited if locus.clause))
+    kinds = {locus.change_type for locus in cited}
+    if not cited:
+        change = d.change_type
+    elif len(kinds) == 1:
+        change = kinds.pop()
+    else:
+        change = "moved" if kinds == {"moved"} else "modified"
+    commented = any(locus.comments for locus in cited)
+    return {
+        "locus": ", ".join(refs) if refs else d.locus,
+        "change_type": change,
+        "rationale_category": d.rationale_category if commented or not cited else unstated,
+    }
 
 
 def _clear(ctx: StageContext) -> None:

@@ -1,18 +1,21 @@
-"""Offline policy for extract_decisions: one decision per substantive locus, by keyword evidence.
+"""Offline policy for extract_decisions: one decision per substantive locus, from its signals.
 
 The stage sends its redline evidence as JSON (`Redline evidence (JSON):` then loci with the
-paragraph, inserted/deleted/moved text and comments) in one structured call whose answer tool
-is forced. For each locus the policy picks the rationale category whose German or English
-keywords occur most in the changed text and comments (the paragraph itself counts less), takes
-the rationale text from the comments (else says none was given), and reads generalizability
-from cues: "nur für diesen Deal"/"for this deal only" -> deal_specific, "unser Standard"/"our
-standard" -> firm_practice, "marktüblich"/"market standard" -> market_standard, "für das
-gesamte Mandat"/"for this matter" -> matter; no cue -> deal_specific. Deterministic.
+paragraph, inserted/deleted/moved text, comments and the deterministic signals) in one
+structured call whose answer tool is forced. For each locus the policy takes the top topic
+signal (cues of the topic taxonomy in the changed words, around them, in the clause heading
+and the paragraph; none -> `other`) and the top rationale signal (cues of the rationale
+taxonomy in the locus's comments; a comment decides the rationale, and without one, or with
+one that names no reason, it is `unstated`), the clause reference and change type as the
+evidence gives them, the rationale text from the comments (else says none was given), and
+reads generalizability from cues: "nur für diesen Deal"/"for this deal only" -> deal_specific,
+"unser Standard"/"our standard" -> firm_practice, "marktüblich"/"market standard" ->
+market_standard, "für das gesamte Mandat"/"for this matter" -> matter; no cue ->
+deal_specific. Deterministic.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
@@ -21,45 +24,6 @@ from knowledge_index.gateway.offline.policy import Policy
 from knowledge_index.stages.extract_decisions.prompt import RedlineEvidence
 
 ANSWER_FIELD: Final = "decisions"
-
-# Category id -> keyword stems (lower case, "|"-separated, each matched at a word start).
-_KEYWORD_TEXT: Final[dict[str, str]] = {
-    "liability_cap": "haftung|haftet|haften|haftungshöchst|höchstbetrag|liability|liable|cap |"
-    "capped|begrenzt|beschränkt|limited to|grobe fahrlässigkeit|gross negligence|vorsatz|"
-    "consequential|folgeschäden|"
-    "entgangenen gewinn|lost profit",
-    "indemnity": "freistell|schadlos|indemn|hold harmless",
-    "warranty": "gewährleist|garantie|garantiert|mängel|mangel|warrant|guarantee|defect|"
-    "nacherfüllung",
-    "payment_terms": "zahlungsziel|zahlung|zahlbar|fällig|verzugszins|skonto|rechnung|payment|"
-    "payable|invoice|days net|due date|abschlag",
-    "price": "kaufpreis|preis|vergütung|honorar|entgelt|price|fee|fees",
-    "termination": "kündig|gekündig|kündbar|rücktritt|außerordentlich|terminat|rescind|rescission",
-    "term_duration": "laufzeit|verlänger|mindestlaufzeit|duration|renew|initial term",
-    "governing_law": "anwendbares recht|deutschem recht|recht der bundesrepublik|rechtswahl|"
-    "governing law|governed by|laws of",
-    "jurisdiction": "gerichtsstand|schieds|landgericht|zuständig|jurisdiction|arbitration|"
-    "courts of|court of|venue",
-    "confidentiality": "vertraulich|geheimhalt|confidential|non-disclosure|nda",
-    "non_compete": "wettbewerbsverbot|abwerb|non-compet|non-solicit|compete",
-    "ip_rights": "urheber|nutzungsrecht|lizenz|schutzrecht|patent|marke|intellectual property|"
-    "licen|copyright|trademark",
-    "data_protection": "datenschutz|dsgvo|personenbezogen|auftragsverarbeitung|gdpr|"
-    "personal data|data protection",
-    "delivery": "liefer|leistungsumfang|delivery|deliver|shipment",
-    "acceptance": "abnahme|acceptance",
-    "penalty": "vertragsstrafe|pauschalierter schadensersatz|penalty|penalties|liquidated damages",
-    "force_majeure": "höhere gewalt|force majeure",
-    "assignment": "abtret|übertrag|change of control|kontrollwechsel|assign|transfer",
-    "formal_editorial": "definition|begriff|verweis|cross-reference|wording|klarstell|clarif|"
-    "redaktionell|editorial",
-}
-KEYWORDS: Final[dict[str, tuple[str, ...]]] = {
-    cat: tuple(stems.split("|")) for cat, stems in _KEYWORD_TEXT.items()
-}
-CHANGE_WEIGHT: Final = 3
-COMMENT_WEIGHT: Final = 2
-PARAGRAPH_WEIGHT: Final = 1
 
 # Generalizability cues, checked in this order (an explicit "this deal only" wins).
 _CUE_TEXT: Final[tuple[tuple[str, str], ...]] = (
@@ -95,22 +59,11 @@ def evidence_of(ctx: PolicyContext) -> dict[str, Any] | None:
     return evidence.model_dump(mode="json") if evidence is not None else None
 
 
-def _hits(text: str, stem: str) -> int:
-    return len(re.findall(r"(?<![\w])" + re.escape(stem), text))
-
-
-def category(changed: str, comments: str, paragraph: str) -> str:
-    best, best_score = "other", 0
-    for cat, stems in KEYWORDS.items():
-        score = sum(
-            CHANGE_WEIGHT * _hits(changed, s)
-            + COMMENT_WEIGHT * _hits(comments, s)
-            + PARAGRAPH_WEIGHT * _hits(paragraph, s)
-            for s in stems
-        )
-        if score > best_score:
-            best, best_score = cat, score
-    return best
+def _top(signals: Any, fallback: str) -> str:
+    for signal in signals or []:
+        if isinstance(signal, dict) and signal.get("id"):
+            return str(signal["id"])
+    return fallback
 
 
 def generalizability(comments: str) -> str:
@@ -139,6 +92,9 @@ def summary(locus: dict[str, Any]) -> str:
 
 
 def locus_label(locus: dict[str, Any]) -> str:
+    """The clause reference; a document without numbering keeps the paragraph label."""
+    if clause := str(locus.get("clause_ref") or "").strip():
+        return clause
     paragraph = " ".join(str(locus.get("paragraph") or "").split())
     if not paragraph:
         deleted = " ".join(" ".join(locus.get("deleted") or []).split())
@@ -149,20 +105,21 @@ def locus_label(locus: dict[str, Any]) -> str:
 
 
 def decisions(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    topic_fallback = str(payload.get("topic_fallback") or "other")
+    why_fallback = str(payload.get("rationale_fallback") or "unstated")
     out = []
     for locus in payload.get("loci") or []:
         if not isinstance(locus, dict):
             continue
-        parts = [*(locus.get("inserted") or []), *(locus.get("deleted") or [])]
-        changed = " ".join([*parts, *(locus.get("moved") or [])]).lower()
         notes = [str(c.get("text") or "") for c in locus.get("comments") or []]
         comments = " ".join(notes).lower()
-        paragraph = str(locus.get("paragraph") or "").lower()
         out.append(
             {
                 "locus": locus_label(locus),
                 "change_summary": summary(locus),
-                "rationale_category": category(changed, comments, paragraph),
+                "topic": _top(locus.get("topic_signals"), topic_fallback),
+                "rationale_category": _top(locus.get("rationale_signals"), why_fallback),
+                "change_type": str(locus.get("change_type") or "modified"),
                 "rationale_text": " ".join(n.strip() for n in notes if n.strip())
                 or "No reason given in the redline.",
                 "generalizability": generalizability(comments),
