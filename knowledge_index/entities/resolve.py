@@ -132,7 +132,14 @@ class Resolver:
                     role=role,
                     mention=m.name,
                     rule=rule,
-                    provenance={"rule": rule, "agent_role": m.role, "resolution": note},
+                    # The identifiers this document itself states: what the entity's register
+                    # numbers may be shown on the strength of (mcp resolve_entity).
+                    provenance={
+                        "rule": rule,
+                        "agent_role": m.role,
+                        "resolution": note,
+                        "identifiers": {k: v for k, v in m.identifiers.items() if v},
+                    },
                 )
             )
         return out

@@ -256,17 +256,20 @@ def restart_document(conn: Connection, source_object_ids: Sequence[str]) -> None
     park_downstream(conn, source_object_ids, stage_order()[0], include_quarantined=True)
 
 
-def request_access_only_reindex(conn: Connection, source_object_id: str) -> None:
+def request_access_only_reindex(conn: Connection, source_object_ids: Sequence[str]) -> None:
     """Only the permissions changed: index owes a permission rewrite, not a re-split.
 
     A settled index row becomes pending again; a row still owed keeps its state and picks the
     flag up when it runs.
     """
+    if not source_object_ids:
+        return
     conn.execute(
         text(
             "UPDATE processing_state SET access_only_reindex = true,"
             " status = CASE WHEN status = 'done' THEN 'pending' ELSE status END,"
-            " updated_at = now() WHERE source_object_id = :id AND stage = 'index'"
+            " updated_at = now() WHERE source_object_id = ANY(CAST(:ids AS text[]))"
+            " AND stage = 'index'"
         ),
-        {"id": source_object_id},
+        {"ids": list(source_object_ids)},
     )

@@ -30,6 +30,10 @@ class McpSettings(BaseSettings):
     jwt_issuer: str | None = None
     jwt_audience: str | None = None
     jwt_algorithm: str = "RS256"
+    # Published in the OAuth protected-resource metadata (RFC 9728): where tokens come from
+    # (default: the issuer) and the URL clients reach this server at (default: the bind address).
+    authorization_server: str | None = None
+    public_url: str | None = None
     # A token whose lifetime (exp - iat) or age exceeds this is refused: a stolen long-lived
     # token must not open the index for days.
     jwt_max_age_seconds: int = Field(8 * 3600, ge=60, le=30 * 24 * 3600)

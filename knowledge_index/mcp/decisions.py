@@ -58,7 +58,9 @@ def search_decisions(
     where = [
         visible_sql("o"),
         "d.content_hash = o.content_hash",
-        "to_jsonb(d)::text ILIKE :pattern",
+        # The counterpart's id is no searchable text: matching on it would tell a caller which
+        # hidden document a visible redline was made against.
+        "(to_jsonb(d) - 'against_source_object_id')::text ILIKE :pattern",
     ]
     if matter_ids is not None:
         params["matter_ids"] = matter_ids

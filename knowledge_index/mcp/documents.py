@@ -164,6 +164,21 @@ def visible_documents(
     return {r.id: to_row(r) for r in rows}
 
 
+def visible_ids(conn: Connection, principals: list[str], ids: Sequence[str]) -> set[str]:
+    """The subset of `ids` the caller may see now: the live check, without row metadata."""
+    if not ids:
+        return set()
+    return set(
+        conn.execute(
+            text(
+                "SELECT o.id FROM source_objects o WHERE o.id = ANY(CAST(:ids AS text[]))"
+                f" AND {visible_sql('o')}"
+            ),
+            {"ids": list(ids), "principals": principals},
+        ).scalars()
+    )
+
+
 def document_content_hash(conn: Connection, source_object_id: str) -> str | None:
     return objects.content_hash_of(conn, source_object_id)
 

@@ -33,7 +33,8 @@ def serve(http: str | None = None, *, warm_up: bool = True) -> None:
     transport = "http" if address else "stdio"
     engine = get_engine(settings)
     migrate(engine)  # the audit table must exist before the first call
-    server = build_server(engine, settings, mcp_settings, transport)
+    base_url = f"http://{_url_host(address[0])}:{address[1]}" if address else None
+    server = build_server(engine, settings, mcp_settings, transport, base_url)
     if warm_up:
         _warm_up(settings)
     if address:
@@ -41,6 +42,10 @@ def serve(http: str | None = None, *, warm_up: bool = True) -> None:
         server.run(transport="http", host=host, port=port, show_banner=False)
     else:
         server.run(transport="stdio", show_banner=False)
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def _warm_up(settings) -> None:

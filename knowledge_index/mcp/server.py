@@ -27,7 +27,8 @@ from sqlalchemy import Engine
 from knowledge_index.mcp.audit import fingerprint, write_audit
 from knowledge_index.mcp.config import McpSettings, audit_key
 from knowledge_index.mcp.cursor import CursorCodec
-from knowledge_index.mcp.identity import IdentityResolver, NotAuthenticated, build_verifier
+from knowledge_index.mcp.identity import IdentityResolver, NotAuthenticated
+from knowledge_index.mcp.resource import build_auth
 from knowledge_index.mcp.tools import TOOLS, ToolContext, ToolFailure, ToolSpec
 from knowledge_index.mcp.visibility import caller_principals
 from knowledge_index.settings import Settings
@@ -167,10 +168,17 @@ class ModelTool(Tool):
         return await self._runtime.call(self._spec, arguments)
 
 
-def build_server(engine: Engine, settings: Settings, mcp: McpSettings, transport: str) -> FastMCP:
-    """`transport` is 'stdio', 'http' or 'memory' (in-process clients, configured principals)."""
+def build_server(
+    engine: Engine,
+    settings: Settings,
+    mcp: McpSettings,
+    transport: str,
+    base_url: str | None = None,
+) -> FastMCP:
+    """`transport` is 'stdio', 'http' or 'memory' (in-process clients, configured principals);
+    over HTTP, `base_url` is this server's address for the OAuth resource metadata."""
     identity = IdentityResolver(mcp, "http" if transport == "http" else transport)
-    auth = build_verifier(mcp) if transport == "http" else None
+    auth = build_auth(mcp, base_url) if transport == "http" else None
     server = FastMCP(
         "knowledge-index",
         instructions=INSTRUCTIONS,

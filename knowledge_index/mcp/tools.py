@@ -111,6 +111,13 @@ def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanti
     ctx.check_query(inp.query)
     offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
     filters = inp.filters.to_search_filters() if inp.filters else None
+
+    def live(ids: list[str]) -> set[str]:
+        # The index ranked only chunks the caller may see as last projected; this drops
+        # documents deleted or revoked at the source since, before anything is counted.
+        with ctx.engine.connect() as conn:
+            return documents.visible_ids(conn, ctx.principals, ids)
+
     result = search(
         ctx.engine,
         ctx.settings,
@@ -119,21 +126,13 @@ def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanti
         filters=filters,
         limit=limit,
         offset=offset,
+        admit=live,
     )
-    # The index already ranked only chunks the caller may see; this drops documents deleted or
-    # revoked at the source since the index last caught up (deny wins across both records).
-    with ctx.engine.connect() as conn:
-        live = documents.visible_documents(
-            conn,
-            ctx.principals,
-            sorted({p.citation.source_object_id for p in result.passages}),
-        )
     passages = [
         PassageOut(
             rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
         )
         for p in result.passages
-        if p.citation.source_object_id in live
     ]
     return SearchSemanticOutput(
         passages=passages,

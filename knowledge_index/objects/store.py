@@ -34,7 +34,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 
-# Mirrors sql/001 and sql/002 (the migrations stay the schema's source of truth).
+# Mirrors sql/001, sql/002 and sql/011 (the migrations stay the schema's source of truth).
 source_objects = Table(
     "source_objects",
     MetaData(),
@@ -45,6 +45,8 @@ source_objects = Table(
     Column("path", Text, nullable=False),
     Column("parent_id", Text),
     Column("child_relation", Text),
+    # Outermost first; '{}' for a top-level file (sql/011).
+    Column("ancestor_ids", ARRAY(Text), nullable=False),
     Column("size_bytes", BigInteger),
     Column("mtime_ns", BigInteger),
     Column("observed_hash", Text),
@@ -343,13 +345,64 @@ def mark_pending_deletion(conn: Connection, source_id: str, missing: Sequence[st
     )
 
 
-def tombstone(conn: Connection, ids: Sequence[str]) -> None:
-    """Soft-delete: the row (and its history) stays, `deleted_at` hides it everywhere."""
-    conn.execute(
-        update(source_objects)
-        .where(_any(ids))
-        .values(deleted_at=func.now(), pending_deletion=False, updated_at=func.now())
+def tombstone(conn: Connection, ids: Sequence[str]) -> list[str]:
+    """Soft-delete these objects and everything inside them, at any depth.
+
+    The row (and its history) stays; `deleted_at` hides it everywhere. Returns every id that
+    became deleted, descendants included, so the caller can owe each one its re-run (which
+    drops its chunks) in the same transaction.
+    """
+    if not ids:
+        return []
+    ids_param = bindparam("ids", list(ids), type_=ARRAY(Text))
+    return list(
+        conn.execute(
+            update(source_objects)
+            .where(
+                _o.deleted_at.is_(None),
+                or_(_o.id == any_(ids_param), _o.ancestor_ids.overlap(ids_param)),
+            )
+            .values(deleted_at=func.now(), pending_deletion=False, updated_at=func.now())
+            .returning(_o.id)
+        ).scalars()
     )
+
+
+def set_subtree_acl(
+    conn: Connection, ancestor_id: str, acl: dict[str, Any], acl_hash: str
+) -> list[str]:
+    """Every descendant carries its container's current grants; returns the ids that changed.
+
+    Children have no grants of their own: an attachment is readable by exactly those who may
+    read its mail, however deep it sits.
+    """
+    return list(
+        conn.execute(
+            update(source_objects)
+            .where(
+                _o.ancestor_ids.contains(bindparam("ancestor", [ancestor_id], type_=ARRAY(Text))),
+                _o.acl_hash != acl_hash,
+            )
+            .values(acl=acl, acl_hash=acl_hash, updated_at=func.now())
+            .returning(_o.id)
+        ).scalars()
+    )
+
+
+def inherited_acl(conn: Connection, source_object_id: str) -> dict[str, Any] | None:
+    """The grants that govern this object: its top-level ancestor's (its own when top-level).
+
+    Read at projection time rather than trusting the copy on a child row, which a concurrent
+    sync may have changed since the child was created.
+    """
+    root = source_objects.alias("root")
+    return conn.execute(
+        select(root.c.acl)
+        .select_from(
+            source_objects.join(root, root.c.id == func.coalesce(_o.ancestor_ids[1], _o.id))
+        )
+        .where(_o.id == source_object_id)
+    ).scalar_one_or_none()
 
 
 def record_fetched(
@@ -374,7 +427,8 @@ def insert_child(
     size_bytes: int,
     observed_hash: str,
 ) -> None:
-    """A document found inside a parent; it inherits the parent's source and permissions."""
+    """A document found inside a parent; it inherits the parent's source, permissions and
+    ancestors (the parent's, then the parent)."""
     parent = source_objects.alias("parent")
     rows = select(
         literal(source_object_id, Text),
@@ -387,6 +441,7 @@ def insert_child(
         literal(observed_hash, Text),
         parent.c.acl,
         parent.c.acl_hash,
+        func.array_append(parent.c.ancestor_ids, parent.c.id),
     ).where(parent.c.id == parent_id)
     stmt = (
         pg_insert(source_objects)
@@ -402,6 +457,7 @@ def insert_child(
                 "observed_hash",
                 "acl",
                 "acl_hash",
+                "ancestor_ids",
             ],
             rows,
         )
@@ -413,13 +469,19 @@ def insert_child(
 def restore_child(
     conn: Connection, source_object_id: str, *, observed_hash: str, size_bytes: int
 ) -> None:
-    """A known child seen again in its parent, with new bytes or after a tombstone."""
+    """A known child seen again in its parent, with new bytes or after a tombstone.
+
+    It takes the parent's grants as they are now: they may have changed while it was deleted.
+    """
+    parent = source_objects.alias("parent")
     conn.execute(
         update(source_objects)
-        .where(_o.id == source_object_id)
+        .where(_o.id == source_object_id, parent.c.id == _o.parent_id)
         .values(
             observed_hash=observed_hash,
             size_bytes=size_bytes,
+            acl=parent.c.acl,
+            acl_hash=parent.c.acl_hash,
             deleted_at=None,
             updated_at=func.now(),
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,6 +26,9 @@ from knowledge_index.retrieval.rerank import Reranker, load_reranker
 from knowledge_index.retrieval.search_index import SearchIndex
 
 log = logging.getLogger(__name__)
+
+# Given the documents behind the fused candidates, the subset the caller may see right now.
+Admit = Callable[[list[str]], set[str]]
 
 VECTOR, BM25, IDENT = "vector", "bm25", "ident"
 # One thread: query embeddings of concurrent requests queue behind each other either way (the
@@ -135,7 +138,11 @@ class HybridSearcher:
         request: SearchRequest,
         caller_principals: Sequence[str],
         query_vector: object | None = None,
+        admit: Admit | None = None,
     ) -> SearchPage:
+        """One page of the fused ranking. `admit` is the live permission check (the source's
+        current grants): it runs over the whole candidate set before paging, so totals, ranks
+        and cursors count only what the caller may see, not what the index last projected."""
         # Validates principals up front: a malformed identity fails loudly, never widens access.
         effective_principals(caller_principals)
         self.index.refresh()
@@ -148,8 +155,17 @@ class HybridSearcher:
         rerank_scores: dict[str, float] = {}
         if self.reranker is not None and fused:
             fused, rerank_scores = self._rerank(request.query, fused)
+        if admit is not None and fused:
+            payloads = self.index.lexical.payloads([f.chunk_id for f in fused])
+            admitted = admit(sorted({p.document_id for p in payloads.values()}))
+            fused = [
+                f
+                for f in fused
+                if f.chunk_id in payloads and payloads[f.chunk_id].document_id in admitted
+            ]
         page = fused[request.offset : request.offset + request.limit]
-        payloads = self.index.lexical.payloads([f.chunk_id for f in page])
+        if admit is None or not fused:
+            payloads = self.index.lexical.payloads([f.chunk_id for f in page])
         hits = []
         for position, entry in enumerate(page, start=request.offset + 1):
             payload = payloads.get(entry.chunk_id)

@@ -13,7 +13,7 @@ from sqlalchemy import Engine
 from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.search import HybridSearcher, SearchRequest
+from knowledge_index.retrieval.search import Admit, HybridSearcher, SearchRequest
 from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
 from knowledge_index.sources.registry import get_source
@@ -57,11 +57,14 @@ def search(
     filters: SearchFilters | None = None,
     limit: int = 10,
     offset: int = 0,
+    admit: Admit | None = None,
 ) -> SearchResult:
     index = open_index(settings)
     searcher = HybridSearcher(index, embedder_for(settings.retrieval.embedding_model))
     page = searcher.search(
-        SearchRequest(query=query, filters=filters, limit=limit, offset=offset), principals
+        SearchRequest(query=query, filters=filters, limit=limit, offset=offset),
+        principals,
+        admit=admit,
     )
     ids = sorted({h.source_object_id for h in page.hits})
     sources = _sources(engine, ids)

@@ -59,6 +59,8 @@ class SyncReport(BaseModel):
     unchanged: int = 0
     restored: int = 0
     tombstoned: int = 0
+    # Of the tombstoned: files whose bytes reappeared at another path in the same scan.
+    moved: int = 0
     access_changed: int = 0
     unreadable: int = 0
     # Entries the scan could not take (odd names, links, FIFOs, unlistable folders), with causes.
@@ -218,6 +220,8 @@ def _scan(
     with engine.connect() as conn:
         known = objects.scan_state(conn, source_id)
     seen: set[str] = set()
+    # Content hashes that appeared at a new path (or came back) in this scan: what moved.
+    arrived: set[str] = set()
     unlisted: list[str] = []
     pending: list[tuple[Observation, ScanState | None]] = []
     for obs in source.full_scan():
@@ -230,10 +234,10 @@ def _scan(
         report.observed += 1
         pending.append((obs, known.get(obs.external_id)))
         if len(pending) >= BATCH:
-            _apply_batch(engine, source_id, source, pending, report, register_partitions)
+            _apply_batch(engine, source_id, source, pending, report, register_partitions, arrived)
             pending = []
     if pending:
-        _apply_batch(engine, source_id, source, pending, report, register_partitions)
+        _apply_batch(engine, source_id, source, pending, report, register_partitions, arrived)
     # What sits below a folder that could not be listed is not missing: it was not looked at.
     missing = sorted(
         k.id
@@ -241,6 +245,7 @@ def _scan(
         if not k.deleted and ext not in seen and not ext.startswith(tuple(unlisted))
     )
     with engine.begin() as conn:
+        missing = _tombstone_moved(conn, known, missing, arrived, report)
         _confirm_deletions(
             conn, settings, source_id, source, allow_empty_scan, known, missing, report
         )
@@ -262,6 +267,7 @@ def _apply_batch(
     batch: list[tuple[Observation, ScanState | None]],
     report: SyncReport,
     register_partitions: RegisterPartitions | None,
+    arrived: set[str],
 ) -> None:
     new_ids: list[str] = []
     with engine.begin() as conn:
@@ -287,6 +293,8 @@ def _apply_batch(
                 report.unreadable += 1
                 content_hash = None
             seen = _observed(obs, content_hash, acl, acl_hash)
+            if content_hash is not None and (prior is None or prior.deleted):
+                arrived.add(content_hash)
             if prior is None:
                 source_object_id = stable_object_id(source_id, obs.external_id)
                 if "!/" in obs.external_id and objects.exists(conn, source_object_id):
@@ -299,6 +307,7 @@ def _apply_batch(
             elif prior.deleted:
                 objects.update_observed(conn, prior.id, seen, undelete=True)
                 restart_document(conn, [prior.id])
+                _inherit_acl(conn, prior.id, acl, acl_hash)
                 report.restored += 1
             elif content_hash is not None and content_hash == prior.observed_hash:
                 objects.update_observed(conn, prior.id, seen)
@@ -309,6 +318,8 @@ def _apply_batch(
             else:
                 objects.update_observed(conn, prior.id, seen)
                 restart_document(conn, [prior.id])
+                # Its children keep their bytes until it re-converts, but not its old grants.
+                _inherit_acl(conn, prior.id, acl, acl_hash)
                 report.changed += 1
         seed_objects(conn, new_ids)
         _write_counters(conn, report, status="running")
@@ -346,7 +357,41 @@ def _access_changed(
 ) -> None:
     """Only the permission projection is owed: the index stage re-writes ACL fields only."""
     objects.set_acl(conn, source_object_id, acl.model_dump(mode="json"), acl_hash)
-    request_access_only_reindex(conn, source_object_id)
+    request_access_only_reindex(conn, [source_object_id])
+    _inherit_acl(conn, source_object_id, acl, acl_hash)
+
+
+def _inherit_acl(conn: Connection, source_object_id: str, acl: AccessGrants, acl_hash: str) -> None:
+    """The file's grants reach every attachment and archive entry inside it, at any depth, in
+    this sync's transaction; each one owes the index a permission rewrite."""
+    changed = objects.set_subtree_acl(conn, source_object_id, acl.model_dump(mode="json"), acl_hash)
+    request_access_only_reindex(conn, changed)
+
+
+def _tombstone_moved(
+    conn: Connection,
+    known: dict[str, ScanState],
+    missing: list[str],
+    arrived: set[str],
+    report: SyncReport,
+) -> list[str]:
+    """Tombstone at once the missing files whose bytes this scan found at a new path.
+
+    A move into a walled folder must not leave the old copy (and its attachments) readable
+    under the old folder's grants while a deletion is being confirmed: the bytes are not lost,
+    only relocated, which a failed mount or a half-listed tree cannot fake. Returns the rest.
+    """
+    if not arrived:
+        return missing
+    hashes = {k.id: k.observed_hash for k in known.values()}
+    moved = [i for i in missing if hashes.get(i) in arrived]
+    if not moved:
+        return missing
+    restart_document(conn, objects.tombstone(conn, moved))
+    report.tombstoned += len(moved)
+    report.moved += len(moved)
+    gone = set(moved)
+    return [i for i in missing if i not in gone]
 
 
 def _confirm_deletions(
@@ -397,12 +442,12 @@ def _confirm_deletions(
         else 1
     )
     if confirmations >= required:
-        objects.tombstone(conn, missing)
-        restart_document(conn, missing)
+        # Every attachment and archive entry inside, at any depth, goes with its container.
+        restart_document(conn, objects.tombstone(conn, missing))
         conn.execute(
             text("DELETE FROM source_deletion_watches WHERE source_id = :s"), {"s": source_id}
         )
-        report.tombstoned = len(missing)
+        report.tombstoned += len(missing)
         report.deletion_confirmations = f"{confirmations} of {required}"
         return
     conn.execute(

@@ -335,9 +335,32 @@ def test_missing_forged_or_expired_tokens_get_401(http_server):
         response = httpx.post(http_server.url, json=body, headers={**headers, **auth}, timeout=10)
         assert response.status_code == 401, (token, response.status_code)
         assert "tools" not in response.text
+        # RFC 9728 §5.1: the challenge tells the client where the resource metadata lives.
+        challenge = response.headers["www-authenticate"]
+        assert challenge.startswith("Bearer ") and (
+            f'resource_metadata="{_metadata_url(http_server)}"' in challenge
+        ), challenge
     # And through the real client: the session is refused, no tool answers.
     with pytest.raises(Exception, match="error"):
         call(http_client(http_server.url, forged), "list_matters", {})
+
+
+def _metadata_url(server) -> str:
+    base, _, path = server.url.rpartition("/")
+    return f"{base}/.well-known/oauth-protected-resource/{path}"
+
+
+def test_oauth_protected_resource_metadata_is_published(http_server):
+    """What the MCP authorization spec asks of a resource server: RFC 9728 metadata naming this
+    server and the issuer whose tokens it accepts, readable without a token."""
+    base = http_server.url.rsplit("/", 1)[0]
+    for url in (_metadata_url(http_server), f"{base}/.well-known/oauth-protected-resource"):
+        response = httpx.get(url, timeout=10)
+        assert response.status_code == 200, (url, response.text)
+        doc = response.json()
+        assert doc["resource"] == http_server.url
+        assert [a.rstrip("/") for a in doc["authorization_servers"]] == [http_server.issuer]
+        assert doc["bearer_methods_supported"] == ["header"]
 
 
 def test_every_call_is_audited_with_a_fingerprint_not_the_query(http_server, mcp_corpus):

@@ -72,8 +72,8 @@ def upsert_children(conn: Connection, parent: SourceObject, children: list[Child
             )
             restarted.append(prior.id)
     gone = [state.id for ext, state in existing.items() if ext not in seen and not state.deleted]
-    if gone:
-        objects.tombstone(conn, gone)
+    # An entry gone from a re-converted container takes its own entries with it, at any depth.
+    gone = objects.tombstone(conn, gone) if gone else []
     seed_objects(conn, created)
     restart_document(conn, restarted + gone)
     return created

@@ -45,6 +45,12 @@ def document_acl(acl: dict) -> CompiledAcl:
     return compile_acl(Grants(allow=acl.get("allow", []), deny=acl.get("deny", [])))
 
 
+def governing_acl(conn, obj: objects.SourceObject) -> CompiledAcl:
+    """A child's projection comes from its top-level ancestor's grants as they are now, not
+    from the copy taken when the child was created."""
+    return document_acl(objects.inherited_acl(conn, obj.id) or obj.acl)
+
+
 def version_id(source_object_id: str, content_hash: str) -> str:
     return f"{source_object_id}@{content_hash[:16]}"
 
@@ -124,7 +130,7 @@ class IndexHandler:
         if ctx.access_only_reindex:
             with ctx.engine.begin() as conn:
                 if document_chunk_count(conn, obj.id):
-                    acl = document_acl(obj.acl)
+                    acl = governing_acl(conn, obj)
                     n = update_document_acl(conn, obj.id, acl.allowed, acl.denied)
                     return StageOutcome("done", metadata={"access_only": True, "chunks": n})
         return None
@@ -138,6 +144,7 @@ class IndexHandler:
             seq = objects.seq_of(conn, obj.id)
             meta = _model_metadata(conn, obj.id)
             facts = version_facts(conn, obj.id)
+            acl = governing_acl(conn, obj)
         if artifact is None or not artifact.body.get("text", "").strip():
             return None
         body = artifact.body
@@ -184,7 +191,7 @@ class IndexHandler:
                 ],
                 pages=_pages(body),
             ),
-            acl=document_acl(obj.acl),
+            acl=acl,
             updated_seq=seq,
         )
 
