@@ -7,6 +7,8 @@ with capped backoff, anything else retries and then quarantines.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 
 class StageError(Exception):
     """Base of every error a stage raises on purpose."""
@@ -37,6 +39,19 @@ class InfrastructureError(StageError):
     def __init__(self, message: str, *, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class CircuitOpen(InfrastructureError):
+    """The model's circuit breaker is open: the call was refused before any request was made.
+
+    An InfrastructureError, so whatever does not know it still never quarantines; the runner
+    knows it and hands the row back without spending its attempt (it waits until `retry_at`).
+    """
+
+    def __init__(self, message: str, *, model: str, retry_at: datetime) -> None:
+        super().__init__(message, reason=f"circuit open for model {model!r}")
+        self.model = model
+        self.retry_at = retry_at
 
 
 class RetryableStageError(StageError):
