@@ -72,3 +72,8 @@ class ConfigError(ValueError):
 
 class EnvironmentPinned(ConfigError):
     """A field is fixed by an environment variable and cannot be edited in the saved file."""
+
+
+class OperationFailed(RuntimeError):
+    """An expected failure of an operation (a sync whose root is missing): the CLI prints its
+    message as one line and exits 1; the details are in the run's event log and the log file."""
