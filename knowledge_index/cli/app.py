@@ -401,7 +401,7 @@ def status(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         with engine.connect() as conn:
             report = ledger_status(conn)
     if as_json:
-        body = report.model_dump()
+        body = report.model_dump(mode="json")
         body["exit_code"] = report.exit_code()
         print(json.dumps(body, indent=2))
     else:

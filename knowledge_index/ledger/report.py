@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -45,7 +46,7 @@ class CircuitInfo(BaseModel):
     model: str
     state: str  # open | half_open
     failures: int
-    retry_at: Any
+    retry_at: datetime | None
     last_error: str | None = None
 
 
