@@ -219,3 +219,20 @@ def test_disabled_breaker_never_refuses(breaker_settings: Settings, engine, monk
             _call(gateway)
         assert not isinstance(caught.value, CircuitOpen)
     assert len(fake.calls) == 5
+
+
+def test_structured_calls_are_refused_the_same_way(fake_settings: Settings, monkeypatch) -> None:
+    from pydantic import BaseModel
+
+    class Answer(BaseModel):
+        value: str
+
+    monkeypatch.setenv("KI_GATEWAY__BREAKER__FAILURES", "1")
+    gateway = Gateway(Settings(llm_model=fp.MODEL), cooldown=ProviderCooldown())
+    fake = fp.install_fake().load([fp.unavailable()])
+    for expected in (InfrastructureError, CircuitOpen):
+        with pytest.raises(expected):
+            gateway.structured(
+                "extract_decisions", MESSAGES, Answer, source_object_id="d", trace_id="t"
+            )
+    assert len(fake.calls) == 1  # instructor's own retries do not retry an outage either
