@@ -166,9 +166,12 @@ def run_stage(
         with engine.connect() as conn:
             loaded = objects.load(conn, [c.source_object_id for c in claims])
         attempted.extend(c.source_object_id for c in claims)
-        report.results.extend(
-            _run_chunk(settings, engine, blobs, declared, claims, loaded, version)
-        )
+        chunk = _run_chunk(settings, engine, blobs, declared, claims, loaded, version)
+        report.results.extend(chunk)
+        deferred = next((r.error for r in chunk if r.deferred and r.error), None)
+        if deferred is not None and report.circuit is None:
+            # The circuit opened inside this chunk: say so like a park before a claim does.
+            report.circuit = str(deferred.get("message", "")).split(" (KI_")[0] or None
         if remaining is not None:
             remaining -= len(claims)
     report.seconds = time.monotonic() - started

@@ -139,6 +139,7 @@ def test_breaker_parks_rows_without_spending_attempts_then_a_probe_resumes(
     # Two documents meet the outage (one request each) and open the circuit; the third is
     # handed back unattempted, without a request.
     first = run_stage(load_settings(), "classify_matter", engine=engine)
+    assert first.circuit is not None and first.circuit.startswith("circuit open for model")
     assert fake.calls == 2 and first.deferred == 1 and not any(r.deferred for r in first.failed)
     rows = statuses(engine, "classify_matter")
     assert {s for s, _, _ in rows.values()} == {"failed"}
