@@ -7,6 +7,8 @@ with capped backoff, anything else retries and then quarantines.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 
 class StageError(Exception):
     """Base of every error a stage raises on purpose."""
@@ -39,6 +41,19 @@ class InfrastructureError(StageError):
         self.reason = reason
 
 
+class CircuitOpen(InfrastructureError):
+    """The model's circuit breaker is open: the call was refused before any request was made.
+
+    An InfrastructureError, so whatever does not know it still never quarantines; the runner
+    knows it and hands the row back without spending its attempt (it waits until `retry_at`).
+    """
+
+    def __init__(self, message: str, *, model: str, retry_at: datetime) -> None:
+        super().__init__(message, reason=f"circuit open for model {model!r}")
+        self.model = model
+        self.retry_at = retry_at
+
+
 class RetryableStageError(StageError):
     """The stage cannot finish now but may later (a prerequisite not ready, drift detected)."""
 
@@ -57,3 +72,8 @@ class ConfigError(ValueError):
 
 class EnvironmentPinned(ConfigError):
     """A field is fixed by an environment variable and cannot be edited in the saved file."""
+
+
+class OperationFailed(RuntimeError):
+    """An expected failure of an operation (a sync whose root is missing): the CLI prints its
+    message as one line and exits 1; the details are in the run's event log and the log file."""

@@ -12,14 +12,23 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
 from knowledge_index.blobstore import BlobStore
 from knowledge_index.db import get_engine
+from knowledge_index.errors import CircuitOpen
+from knowledge_index.ledger.policy import classify, error_record
 from knowledge_index.ledger.states import DISABLED, SOURCE_OBJECT_DELETED, Status, bucket
-from knowledge_index.ledger.store import Claim, claim, record_failure, settle
+from knowledge_index.ledger.store import (
+    Claim,
+    claim,
+    defer_claim,
+    defer_owed,
+    record_failure,
+    settle,
+)
 from knowledge_index.objects import store as objects
 from knowledge_index.objects.store import SourceObject
 from knowledge_index.pipeline import get_stage
@@ -28,6 +37,9 @@ from knowledge_index.relations.readiness import ReadinessStatus
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 from knowledge_index.stages.stage import Stage
+
+if TYPE_CHECKING:
+    from knowledge_index.gateway.breaker import CircuitBreaker
 
 CLAIM_CHUNK = 16
 
@@ -44,6 +56,8 @@ class DocumentResult:
     metadata: dict[str, Any] = field(default_factory=dict)
     error: dict[str, Any] | None = None
     claim_lost: bool = False
+    # Handed back unattempted: the model's circuit opened (waits in the ledger, no attempt).
+    deferred: bool = False
 
     @property
     def settled(self) -> bool:
@@ -56,13 +70,25 @@ class BatchReport:
     producer_version: str
     results: list[DocumentResult] = field(default_factory=list)
     seconds: float = 0.0
+    # Rows parked unclaimed behind an open circuit, and the circuit's description.
+    parked: int = 0
+    circuit: str | None = None
 
     def count(self, status: str) -> int:
-        return sum(1 for r in self.results if r.status == status)
+        return sum(1 for r in self.results if r.status == status and not r.deferred)
 
     @property
     def failed(self) -> list[DocumentResult]:
-        return [r for r in self.results if r.status in (Status.FAILED, Status.QUARANTINED)]
+        return [
+            r
+            for r in self.results
+            if r.status in (Status.FAILED, Status.QUARANTINED) and not r.deferred
+        ]
+
+    @property
+    def deferred(self) -> int:
+        """Documents waiting for a circuit: parked before a claim or handed back after one."""
+        return self.parked + sum(1 for r in self.results if r.deferred)
 
 
 def new_worker_id() -> str:
@@ -104,8 +130,25 @@ def run_stage(
     attempted: list[str] = []
     blobs = BlobStore(settings.blob_dir)
     declared = get_stage(stage)
+    enabled = settings.stage(stage).enabled
+    model = settings.stage_model(stage) if declared.model_stage and enabled else None
+    breaker: CircuitBreaker | None = None
+    if model is not None:
+        # Imported here: the gateway brings litellm, which only model stages need.
+        from knowledge_index.gateway.circuits import breaker_for
+
+        breaker = breaker_for(settings, engine)
     while remaining is None or remaining > 0:
         take = CLAIM_CHUNK if remaining is None else min(CLAIM_CHUNK, remaining)
+        if breaker is not None and model is not None:
+            # Before claiming: behind an open circuit the rows wait unclaimed (no attempt, no
+            # request); when a probe is due only one document is claimed to carry it.
+            if _park_behind_circuit(
+                breaker, model, engine, stage, source_object_ids, attempted, report
+            ):
+                break
+            if breaker.probe_due(model):
+                take = 1
         with engine.begin() as conn:
             # Small claim chunks: a worker killed mid-batch strands at most one chunk until
             # its claims expire. Attempted rows are excluded so a failure with a zero backoff
@@ -123,13 +166,43 @@ def run_stage(
         with engine.connect() as conn:
             loaded = objects.load(conn, [c.source_object_id for c in claims])
         attempted.extend(c.source_object_id for c in claims)
-        report.results.extend(
-            _run_chunk(settings, engine, blobs, declared, claims, loaded, version)
-        )
+        chunk = _run_chunk(settings, engine, blobs, declared, claims, loaded, version)
+        report.results.extend(chunk)
+        deferred = next((r.error for r in chunk if r.deferred and r.error), None)
+        if deferred is not None and report.circuit is None:
+            # The circuit opened inside this chunk: say so like a park before a claim does.
+            report.circuit = str(deferred.get("message", "")).split(" (KI_")[0] or None
         if remaining is not None:
             remaining -= len(claims)
     report.seconds = time.monotonic() - started
     return report
+
+
+def _park_behind_circuit(
+    breaker: CircuitBreaker,
+    model: str,
+    engine: Engine,
+    stage: str,
+    source_object_ids: Sequence[str] | None,
+    attempted: Sequence[str],
+    report: BatchReport,
+) -> bool:
+    """Park the stage's claimable rows while `model`'s circuit refuses calls; True if it did."""
+    circuit = breaker.blocked(model)
+    if circuit is None or circuit.retry_at is None:
+        return False
+    refusal = breaker.refusal(circuit)
+    with engine.begin() as conn:
+        report.parked += defer_owed(
+            conn,
+            stage,
+            until=circuit.retry_at,
+            error=error_record(refusal, classify(refusal)),
+            source_object_ids=source_object_ids,
+            exclude=attempted,
+        )
+    report.circuit = circuit.describe()
+    return True
 
 
 def _run_chunk(
@@ -211,6 +284,21 @@ def _record(
                 c.attempts,
                 outcome.metadata,
                 claim_lost=not ok,
+            )
+        if isinstance(outcome, CircuitOpen):
+            error = error_record(outcome, classify(outcome))
+            kept = defer_claim(conn, c, until=outcome.retry_at, error=error)
+            return DocumentResult(
+                c.source_object_id,
+                c.stage,
+                Status.FAILED.value,
+                Status.FAILED.value,
+                None,
+                seconds,
+                c.attempts - 1,
+                error=error,
+                claim_lost=not kept,
+                deferred=True,
             )
         failure = record_failure(conn, c, outcome, settings)
         return DocumentResult(

@@ -238,6 +238,32 @@ class ConvertSettings(BaseModel):
         return validate_docling_url(value)
 
 
+class BreakerSettings(BaseModel):
+    """The per-model circuit breaker for infrastructure faults (KI_GATEWAY__BREAKER__*)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool = True
+    # Consecutive infrastructure failures (transport, timeouts, 408/425/429/5xx) of one model,
+    # across every process, that open its circuit.
+    failures: int = Field(5, ge=1, le=1_000)
+    # How long an open circuit refuses calls before one half-open probe may try; each failed
+    # probe doubles it, up to max_cooldown_seconds.
+    cooldown_seconds: float = Field(30.0, ge=0, le=86_400)
+    max_cooldown_seconds: float = Field(300.0, ge=0, le=86_400)
+
+
+class GatewaySettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # Extra requests one gateway call may make after an infrastructure fault, each counted by
+    # the breaker. 0: the ledger's backoff is the only retry, one failing call = one request
+    # (the provider SDK's own hidden retries are always off).
+    request_retries: int = Field(0, ge=0, le=10)
+    request_retry_delay_seconds: float = Field(1.0, ge=0, le=600)
+    breaker: BreakerSettings = Field(default_factory=BreakerSettings)
+
+
 def default_home() -> Path:
     return Path(os.environ.get("KI_HOME") or Path.home() / ".knowledge_index")
 
@@ -269,6 +295,7 @@ class Settings(BaseSettings):
     pipeline: PipelineSettings = Field(default_factory=PipelineSettings)
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     convert: ConvertSettings = Field(default_factory=ConvertSettings)
+    gateway: GatewaySettings = Field(default_factory=GatewaySettings)
 
     @classmethod
     def settings_customise_sources(
@@ -310,6 +337,10 @@ class Settings(BaseSettings):
     @property
     def artifact_dir(self) -> Path:
         return self.home / "artifacts"
+
+    @property
+    def log_dir(self) -> Path:
+        return self.home / "logs"
 
 
 def config_path() -> Path:

@@ -22,6 +22,7 @@ from knowledge_index.cli.common import (
     open_db,
     quiet_libraries,
 )
+from knowledge_index.cli.tables import print_fitted
 
 app = typer.Typer(
     help="Knowledge Index: a law firm's documents as a Dagster asset graph.",
@@ -37,6 +38,16 @@ db_app = typer.Typer(help="Database maintenance.", no_args_is_help=True)
 def _private_files() -> None:
     # Every file a command writes (config, blobs, index, logs) is private to the owner.
     os.umask(0o077)
+    # The embedded server's platformdirs warns about a headless host on every command: noise.
+    import warnings
+
+    warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+
+
+VERBOSE_HELP = (
+    "Show Dagster's own log lines here too (they always go to the run's event log and to"
+    " KI_HOME/logs/ki.log)."
+)
 
 
 app.add_typer(source_app, name="source")
@@ -175,6 +186,22 @@ def source_show(
     console.print(table)
 
 
+SYNC_HEADERS = (
+    "source",
+    "observed",
+    "created",
+    "changed",
+    "unchanged",
+    "restored",
+    "tombstoned",
+    "acl only",
+    "unreadable",
+    "skipped",
+    "pending deletion",
+    "seconds",
+)
+
+
 @app.command()
 @handle_errors
 def sync(
@@ -184,10 +211,16 @@ def sync(
         help="Hand off to `ki run` when the sync found changes "
         "(and pipeline.auto_insert_after_sync is on).",
     ),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help=VERBOSE_HELP),
 ) -> None:
-    """Run the sync of one or every source as a Dagster run, then hand off."""
+    """Run the sync of one or every source as a Dagster run, then hand off.
+
+    Exit 0 in sync (nothing owed), 1 needs attention (owed work, quarantine, an open circuit,
+    a failed source), 2 skipped with nothing lost (another sync of the source is in flight).
+    """
     from rich.markup import escape
 
+    from knowledge_index.orchestration.driver import SyncFailed
     from knowledge_index.sources.registry import get_source, list_sources
     from knowledge_index.sources.sync import SyncInFlight
 
@@ -197,59 +230,52 @@ def sync(
     if not names:
         err_console.print("no sources; add one with `ki source add NAME PATH`")
         raise typer.Exit(EXIT_ATTENTION)
-    d = driver(settings)
-    skipped = handed_off = False
-    table = Table(
-        "source",
-        "observed",
-        "created",
-        "changed",
-        "unchanged",
-        "restored",
-        "tombstoned",
-        "acl only",
-        "unreadable",
-        "skipped",
-        "pending deletion",
-        "seconds",
-    )
+    d = driver(settings, verbose=verbose)
+    skipped = failed = 0
+    handed_off = False
+    rows: list[list[str]] = []
     skipped_lines: list[str] = []
     for source_id in names:
+        # One source's failure is its own: the others still sync (and the exit code says 1).
         try:
             r = d.sync(source_id)
         except SyncInFlight as exc:
-            err_console.print(f"[yellow]skipped:[/yellow] {exc}")
-            skipped = True
+            err_console.print(f"[yellow]skipped:[/yellow] {escape(str(exc))}", highlight=False)
+            skipped += 1
+            continue
+        except SyncFailed as exc:
+            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False)
+            failed += 1
             continue
         handed_off |= r.handed_off
         pend = f"{r.pending_deletions} ({r.deletion_confirmations})" if r.pending_deletions else "0"
-        table.add_row(
-            source_id,
-            *(
-                str(v)
-                for v in (
-                    r.observed,
-                    r.created,
-                    r.changed,
-                    r.unchanged,
-                    r.restored,
-                    r.tombstoned,
-                    r.access_changed,
-                    r.unreadable,
-                    r.skipped,
-                )
-            ),
-            pend,
-            f"{r.seconds:.1f}",
+        counts = (
+            r.observed,
+            r.created,
+            r.changed,
+            r.unchanged,
+            r.restored,
+            r.tombstoned,
+            r.access_changed,
+            r.unreadable,
+            r.skipped,
         )
+        rows.append([source_id, *(str(v) for v in counts), pend, f"{r.seconds:.1f}"])
         skipped_lines += [f"{source_id}: {e['path']}: {e['cause']}" for e in r.skipped_entries]
-    console.print(table)
+    if rows:
+        print_fitted(console, SYNC_HEADERS, rows)
     for line in skipped_lines[:SKIPPED_SHOWN]:
         console.print(f"[yellow]skipped[/yellow] {escape(line)}", highlight=False)
     if len(skipped_lines) > SKIPPED_SHOWN:
         console.print(f"... and {len(skipped_lines) - SKIPPED_SHOWN} more skipped entries")
     if handed_off and run:
         _run_pipeline(d)
+    if failed:
+        raise typer.Exit(EXIT_ATTENTION)
+    if skipped and not rows:
+        # Nothing was synced here and nothing is lost: the sync in flight does the work and
+        # reports the ledger's verdict itself.
+        raise typer.Exit(EXIT_SKIPPED)
     # 0 only when nothing is owed and nothing needs attention (the ledger says, not the sync):
     # a sync that leaves rows owed or quarantined is not "in sync". A skipped source is 2 when
     # everything else is in order.
@@ -257,29 +283,58 @@ def sync(
     raise typer.Exit(EXIT_SKIPPED if skipped and code == 0 else code)
 
 
-def _run_pipeline(d) -> None:
-    from rich.progress import Progress
+def _run_pipeline(d, *, plain_interval: float = 30.0):
+    """Run until idle with the ledger's progress on screen, then one summary table."""
+    from rich.markup import escape
 
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task("running owed stages", total=None)
+    from knowledge_index.cli.progress import LedgerProgress, circuit_line, duration, summary_rows
+    from knowledge_index.ledger.report import status as ledger_status
+    from knowledge_index.orchestration.logfile import log_path
+
+    def read():
+        with d.engine.connect() as conn:
+            return ledger_status(conn)
+
+    with LedgerProgress(console, read, plain_interval=plain_interval) as progress:
 
         def tick(stage: str, n: int) -> None:
-            progress.update(task, description=f"{stage}: batch of {n} documents")
+            progress.say(f"{stage}: ran a batch of {n} document(s)")
 
-        summary = d.run_until_idle(progress=tick)
-    done = ", ".join(f"{s} {n}" for s, n in summary.documents_by_stage.items()) or "nothing owed"
-    console.print(
-        f"{summary.runs} Dagster run(s) in {summary.seconds:.1f}s: {done}"
-        + (f"; {summary.failed_runs} run(s) had failed documents" if summary.failed_runs else "")
+        def waiting(seconds: float) -> None:
+            progress.say(
+                f"waiting {duration(seconds)} for retries that fall due (backoff or a circuit's"
+                " cooldown)"
+            )
+
+        summary = d.run_until_idle(progress=tick, waiting=waiting)
+    headers, rows = summary_rows(progress.rows(), summary.seconds_by_stage)
+    print_fitted(
+        console,
+        headers,
+        rows,
+        title=f"{summary.runs} Dagster run(s) in {summary.seconds:.1f}s",
     )
+    for c in progress.latest.open_circuits:
+        console.print(f"[yellow]{escape(circuit_line(c))}[/yellow]", highlight=False)
+    if summary.failed_runs:
+        console.print(
+            f"{summary.failed_runs} run(s) had failed documents (`ki quarantine`, `ki status`);"
+            f" Dagster's log lines: {log_path(d.settings)} (--verbose shows them here)",
+            highlight=False,
+        )
+    return summary
 
 
 @app.command("run")
 @handle_errors
-def run_cmd() -> None:
-    """Run every owed stage for every document through Dagster, batched, until idle."""
+def run_cmd(verbose: bool = typer.Option(False, "--verbose", "-v", help=VERBOSE_HELP)) -> None:
+    """Run every owed stage for every document through Dagster, batched, until idle.
+
+    Exit 0 when nothing is owed, 1 when work is owed or needs attention (quarantine, retries
+    waiting out an outage, an open circuit).
+    """
     settings, _ = open_db()
-    _run_pipeline(driver(settings))
+    _run_pipeline(driver(settings, verbose=verbose))
     raise typer.Exit(_status_exit(settings))
 
 
@@ -346,21 +401,25 @@ def status(as_json: bool = typer.Option(False, "--json", help="Machine-readable 
         with engine.connect() as conn:
             report = ledger_status(conn)
     if as_json:
-        body = report.model_dump()
+        body = report.model_dump(mode="json")
         body["exit_code"] = report.exit_code()
         print(json.dumps(body, indent=2))
     else:
-        table = Table(
-            "stage",
-            *BUCKETS,
+        from rich.markup import escape
+
+        from knowledge_index.cli.progress import circuit_line
+
+        print_fitted(
+            console,
+            ["stage", *BUCKETS],
+            [[s.stage, *(str(s.buckets[b]) for b in BUCKETS)] for s in report.stages],
             title=f"{report.documents} documents "
             f"({report.deleted_documents} deleted, {report.pending_deletions} "
             "pending deletion)",
         )
-        for s in report.stages:
-            table.add_row(s.stage, *(str(s.buckets[b]) for b in BUCKETS))
-        console.print(table)
         _print_degraded(report.degraded)
+        for c in report.open_circuits:
+            console.print(f"[yellow]{escape(circuit_line(c))}[/yellow]", highlight=False)
     raise typer.Exit(report.exit_code())
 
 

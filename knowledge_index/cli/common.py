@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 
-from knowledge_index.errors import ConfigError
+from knowledge_index.errors import ConfigError, OperationFailed
 
 console = Console(soft_wrap=True)
 err_console = Console(stderr=True, soft_wrap=True)
@@ -26,6 +26,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 def quiet_libraries() -> None:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    # The embedding model's loading bars would draw over the progress display.
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     import logging
     import warnings
 
@@ -43,17 +45,48 @@ def quiet_libraries() -> None:
 
 
 def handle_errors(fn: F) -> F:
-    """Expected failures print one readable line and exit 1; nothing is half-done."""
+    """Expected failures print one readable line and exit 1; nothing is half-done.
+
+    Expected: a bad configuration or argument (ConfigError), a failed operation such as a sync
+    whose root is missing (OperationFailed), a database that cannot be reached. Anything else is
+    a bug and keeps its traceback.
+    """
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except ConfigError as exc:
-            err_console.print(f"[red]error:[/red] {exc}")
-            raise typer.Exit(EXIT_ATTENTION) from None
+        except (ConfigError, OperationFailed) as exc:
+            fail(str(exc))
+        except Exception as exc:
+            unreachable = _database_unreachable(exc)
+            if unreachable is None:
+                raise
+            fail(unreachable)
 
     return wrapper  # type: ignore[return-value]
+
+
+def fail(message: str) -> None:
+    from rich.markup import escape
+
+    err_console.print(f"[red]error:[/red] {escape(first_line(message))}", highlight=False)
+    raise typer.Exit(EXIT_ATTENTION) from None
+
+
+def first_line(message: str) -> str:
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    return lines[0] if lines else message
+
+
+def _database_unreachable(exc: BaseException) -> str | None:
+    # Imported only when something failed: `ki status` must not pay for SQLAlchemy's import.
+    import sqlalchemy.exc
+
+    if isinstance(exc, sqlalchemy.exc.OperationalError):
+        cause = exc.orig if exc.orig is not None else exc
+        return f"the database is unreachable or failed (KI_DATABASE_URL / embedded): {cause}"
+    return None
 
 
 def private_home(home) -> None:
@@ -77,8 +110,8 @@ def open_db():
     return settings, engine
 
 
-def driver(settings):
+def driver(settings, *, verbose: bool = False):
     quiet_libraries()
     from knowledge_index.orchestration.driver import Driver
 
-    return Driver(settings)
+    return Driver(settings, verbose=verbose)

@@ -89,7 +89,10 @@ def build_stage_asset(spec: StageSpec, settings: Settings) -> AssetsDefinition:
             f"{stage}: claimed {len(report.results)} of {len(context.partition_keys)} documents "
             f"in range; done={report.count('done')} skipped={report.count('skipped')} "
             f"failed={report.count('failed')} quarantined={report.count('quarantined')}"
+            + (f" waiting for the model's circuit={report.deferred}" if report.deferred else "")
         )
+        if report.circuit:
+            context.log.warning(f"{stage}: {report.circuit}; its documents wait in the ledger")
         # One event batch: one INSERT for the batch instead of one per document.
         yield from batched_materialization_events(context, list(_materializations(report)))
         if report.failed:

@@ -3,7 +3,7 @@
 from dagster import Config, Failure, MetadataValue, OpExecutionContext, job, op
 
 from knowledge_index.defs.resources import KnowledgeIndex
-from knowledge_index.orchestration.jobs import SYNC_JOB
+from knowledge_index.orchestration.jobs import SKIPPED_IN_FLIGHT, SYNC_JOB
 from knowledge_index.orchestration.partitions import DOCUMENTS
 from knowledge_index.sources.sync import SyncInFlight, sync_source
 
@@ -30,7 +30,12 @@ def sync_source_op(context: OpExecutionContext, config: SyncConfig, ki: Knowledg
             register_partitions=register,
         )
     except SyncInFlight as exc:
-        raise Failure(description=str(exc), allow_retries=False) from exc
+        # Marked, so the driver reports a skip (exit 2, nothing lost), not a failed sync.
+        raise Failure(
+            description=str(exc),
+            metadata={SKIPPED_IN_FLIGHT: MetadataValue.text(config.source)},
+            allow_retries=False,
+        ) from exc
     counters = report.model_dump(exclude={"new_source_object_ids"})
     context.add_output_metadata(
         {

@@ -16,12 +16,15 @@ from pydantic import BaseModel, Field, ValidationError
 from sqlalchemy import Engine
 
 from knowledge_index.errors import (
+    CircuitOpen,
     InfrastructureError,
     ModelOutputInvalid,
     ProviderPermanentError,
     StageError,
 )
 from knowledge_index.gateway._litellm import ModelResponse, litellm
+from knowledge_index.gateway.breaker import CircuitBreaker
+from knowledge_index.gateway.circuits import breaker_for
 from knowledge_index.gateway.errors import PROVIDER_COOLDOWN, ProviderCooldown, map_provider_error
 from knowledge_index.gateway.usage import (
     CallKind,
@@ -110,6 +113,8 @@ class Gateway:
         *,
         cooldown: ProviderCooldown = PROVIDER_COOLDOWN,
         timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS,
+        breaker: CircuitBreaker | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         from knowledge_index.gateway.offline import register_offline_provider
 
@@ -118,6 +123,12 @@ class Gateway:
         self.engine = engine
         self.cooldown = cooldown
         self.timeout_seconds = timeout_seconds
+        # With an engine the circuits are the installation's (Postgres), shared by every
+        # process; a probe may hold its circuit for one request's timeout at most.
+        self.breaker = breaker or breaker_for(
+            settings, engine, probe_lease_seconds=timeout_seconds + 5
+        )
+        self._sleep = sleep
 
     def model_for(self, stage: str) -> str:
         return self.settings.stage_model(stage)
@@ -249,31 +260,58 @@ class Gateway:
             "trace_id": trace_id,
             "tags": call_tags(source_object_id=source_object_id, stage=stage, trace_id=trace_id),
         }
-        started = time.perf_counter()
-        try:
-            response = litellm.completion(
-                model=model,
-                metadata=metadata,
-                litellm_trace_id=trace_id,
-                timeout=self.timeout_seconds,
-                **params,
-            )
-        except Exception as exc:
-            latency_ms = (time.perf_counter() - started) * 1000
-            mapped = map_provider_error(exc, model=model, stage=stage)
-            if isinstance(mapped, ProviderPermanentError):
-                self.cooldown.trip(model, mapped, self.settings.provider_fault_cooldown_seconds)
-            record(_outcome(mapped), CallUsage(calls=1, latency_ms=latency_ms), error=mapped)
-            if mapped is exc:
+        # One gateway call is at most 1 + request_retries requests, and every one of them is
+        # counted by the breaker: the provider SDK's own retries (openai's max_retries, 2 by
+        # default, which litellm passes on) and litellm's num_retries are switched off, so
+        # nothing multiplies requests behind the breaker's back.
+        retries = self.settings.gateway.request_retries
+        for request in range(retries + 1):
+            try:
+                self.breaker.admit(model)
+            except CircuitOpen as exc:
+                record("circuit_open", CallUsage(), error=exc)
                 raise
-            if mapped is exc.__cause__ or mapped is exc.__context__:
-                # litellm's wrapper adds nothing but a misleading class; show the original alone.
-                raise mapped from None
-            raise mapped from exc
-        usage = _usage_of(response, (time.perf_counter() - started) * 1000)
-        call_id = (getattr(response, "_hidden_params", None) or {}).get("litellm_call_id")
-        record("ok", usage, call_id=call_id)
-        return response, usage
+            started = time.perf_counter()
+            try:
+                response = litellm.completion(
+                    model=model,
+                    metadata=metadata,
+                    litellm_trace_id=trace_id,
+                    timeout=self.timeout_seconds,
+                    num_retries=0,
+                    max_retries=0,
+                    **params,
+                )
+            except Exception as exc:
+                latency_ms = (time.perf_counter() - started) * 1000
+                mapped = map_provider_error(exc, model=model, stage=stage)
+                if isinstance(mapped, InfrastructureError):
+                    circuit = self.breaker.failure(model, mapped.reason)
+                else:
+                    # The gateway answered (a rejected key, a bad request): it is reachable.
+                    self.breaker.success(model)
+                if isinstance(mapped, ProviderPermanentError):
+                    self.cooldown.trip(model, mapped, self.settings.provider_fault_cooldown_seconds)
+                record(_outcome(mapped), CallUsage(calls=1, latency_ms=latency_ms), error=mapped)
+                if (
+                    isinstance(mapped, InfrastructureError)
+                    and request < retries
+                    and circuit.state == "closed"
+                ):
+                    self._sleep(self.settings.gateway.request_retry_delay_seconds)
+                    continue
+                if mapped is exc:
+                    raise
+                if mapped is exc.__cause__ or mapped is exc.__context__:
+                    # litellm's wrapper adds nothing but a misleading class; show the original.
+                    raise mapped from None
+                raise mapped from exc
+            self.breaker.success(model)
+            usage = _usage_of(response, (time.perf_counter() - started) * 1000)
+            call_id = (getattr(response, "_hidden_params", None) or {}).get("litellm_call_id")
+            record("ok", usage, call_id=call_id)
+            return response, usage
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _recorder(
         self, stage: str, model: str, kind: CallKind, *, source_object_id: str | None, trace_id: str

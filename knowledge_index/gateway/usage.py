@@ -11,7 +11,7 @@ from sqlalchemy import Engine, text
 
 log = logging.getLogger(__name__)
 
-Outcome = Literal["ok", "provider_permanent", "cooldown", "infrastructure", "error"]
+Outcome = Literal["ok", "provider_permanent", "cooldown", "infrastructure", "error", "circuit_open"]
 CallKind = Literal["completion", "structured"]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -39,6 +40,16 @@ class DegradedCount(BaseModel):
     hint: str = ""
 
 
+class CircuitInfo(BaseModel):
+    """A model whose circuit breaker refuses calls now (gateway_circuits, gateway/circuits.py)."""
+
+    model: str
+    state: str  # open | half_open
+    failures: int
+    retry_at: datetime | None
+    last_error: str | None = None
+
+
 class StatusReport(BaseModel):
     stages: list[StageCounts]
     documents: int
@@ -46,6 +57,7 @@ class StatusReport(BaseModel):
     pending_deletions: int
     active_syncs: int
     degraded: list[DegradedCount] = []
+    open_circuits: list[CircuitInfo] = []
 
     def bucket_total(self, name: str) -> int:
         return sum(s.buckets.get(name, 0) for s in self.stages)
@@ -55,8 +67,9 @@ class StatusReport(BaseModel):
         return sum(self.bucket_total(b) for b in ("pending", "running", "failed"))
 
     def exit_code(self) -> int:
-        """0 in sync, 1 needs attention (quarantine or owed work), 2 a sync is in flight."""
-        if self.bucket_total("quarantined"):
+        """0 in sync, 1 needs attention (quarantine, owed work, an open circuit), 2 a sync is
+        in flight."""
+        if self.bucket_total("quarantined") or self.open_circuits:
             return 1
         if self.active_syncs:
             return 2
@@ -71,6 +84,14 @@ STATUS_DOCUMENTS_SQL = (
     " count(*) FILTER (WHERE pending_deletion) FROM source_objects"
 )
 STATUS_SYNCS_SQL = "SELECT count(*) FROM sync_runs WHERE status IN ('queued', 'running')"
+# Read here with plain SQL, so `ki status` needs neither SQLAlchemy nor the gateway (litellm);
+# gateway/circuits.py owns the table. A circuit past its cooldown refuses nothing any more
+# (its next call is the probe), so it is not reported: a model no stage uses now cannot keep
+# the exit code at 1.
+STATUS_CIRCUITS_SQL = (
+    "SELECT model, state, failures, retry_at, last_error FROM gateway_circuits"
+    " WHERE state <> 'closed' AND retry_at > now() ORDER BY model"
+)
 STATUS_DEGRADED_SQL = (
     "SELECT stage, split_part(producer_version, ';degraded=', 2) AS tag, count(*)"
     " FROM processing_state WHERE status IN ('done', 'skipped')"
@@ -110,6 +131,10 @@ def _status(run: Callable[[str], Iterable[Any]]) -> StatusReport:
         pending_deletions=docs[2],
         active_syncs=active,
         degraded=_degraded(run(STATUS_DEGRADED_SQL)),
+        open_circuits=[
+            CircuitInfo(model=r[0], state=r[1], failures=r[2], retry_at=r[3], last_error=r[4])
+            for r in run(STATUS_CIRCUITS_SQL)
+        ],
     )
 
 

@@ -273,3 +273,55 @@ def request_access_only_reindex(conn: Connection, source_object_ids: Sequence[st
         ),
         {"ids": list(source_object_ids)},
     )
+
+
+# Rows of a model whose circuit breaker is open wait in the ledger as `failed` (awaiting retry)
+# until the circuit may be probed, with the circuit as their last error: no attempt is spent
+# (the claim's increment is given back) and no request is made.
+def defer_claim(
+    conn: Connection, claim_: Claim, *, until: datetime, error: dict[str, object]
+) -> bool:
+    """Hand a claimed row back unattempted; False if the claim was lost."""
+    result = conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'failed', attempts = attempts - 1,"
+            " last_error = CAST(:err AS jsonb), next_retry_at = :until, claimed_at = NULL,"
+            " claimed_by = NULL, updated_at = now()" + _FENCE
+        ),
+        {**_claim_params(claim_), "err": json.dumps(error), "until": until},
+    )
+    return result.rowcount == 1
+
+
+def defer_owed(
+    conn: Connection,
+    stage: str,
+    *,
+    until: datetime,
+    error: dict[str, object],
+    source_object_ids: Sequence[str] | None = None,
+    exclude: Sequence[str] = (),
+) -> int:
+    """Park every claimable row of `stage` (optionally among `source_object_ids`) until
+    `until` without claiming it. Returns how many rows now wait."""
+    id_filter = (
+        " AND source_object_id = ANY(CAST(:ids AS text[]))" if source_object_ids is not None else ""
+    )
+    if exclude:
+        id_filter += " AND NOT (source_object_id = ANY(CAST(:exclude AS text[])))"
+    return conn.execute(
+        text(
+            "UPDATE processing_state SET status = 'failed', last_error = CAST(:err AS jsonb),"
+            " next_retry_at = :until, updated_at = now()"
+            " WHERE stage = :stage AND (status = 'pending'"
+            "  OR (status = 'failed' AND (next_retry_at IS NULL OR next_retry_at <= now())))"
+            + id_filter
+        ),
+        {
+            "stage": stage,
+            "until": until,
+            "err": json.dumps(error),
+            "ids": list(source_object_ids or []),
+            "exclude": list(exclude),
+        },
+    ).rowcount

@@ -8,12 +8,14 @@ module name (`codelocation.load_definitions`), as the daemon gets them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from dagster import DagsterInstance, Definitions
 
+from knowledge_index.errors import OperationFailed
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
 from knowledge_index.ledger.report import next_retry_due
 from knowledge_index.orchestration.codelocation import load_definitions
@@ -21,20 +23,19 @@ from knowledge_index.orchestration.database import ready_engine
 from knowledge_index.orchestration.instance import get_instance
 from knowledge_index.orchestration.jobs import (
     SEARCH_INDEX_JOB,
+    SKIPPED_IN_FLIGHT,
     SYNC_JOB,
     SYNC_OP,
     stage_job_name,
     sync_run_config,
 )
 from knowledge_index.orchestration.launch import plan_stage_runs, register_missing_partitions
+from knowledge_index.orchestration.logfile import FILE_LOGGER, run_logging
 from knowledge_index.orchestration.stages import stage_names
 from knowledge_index.orchestration.sweeper import launcher_tags, sweep_dead_runs
 from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
-
-# The run's events are stored in the instance either way; the console only needs warnings.
-QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
 @dataclass
@@ -48,6 +49,7 @@ class RunSummary:
 
 
 ProgressFn = Callable[[str, int], None]
+WaitFn = Callable[[float], None]
 
 
 class Driver:
@@ -56,8 +58,11 @@ class Driver:
         settings: Settings,
         instance: DagsterInstance | None = None,
         defs: Definitions | None = None,
+        *,
+        verbose: bool = False,
     ) -> None:
         self.settings = settings
+        self.verbose = verbose
         self.engine = ready_engine(settings)
         self.instance = instance or get_instance(settings)
         self.defs = defs or load_definitions()
@@ -70,13 +75,17 @@ class Driver:
             raise SyncInFlight(f"a sync of source {source_id!r} is already in flight; skipped")
         job = self.defs.resolve_job_def(SYNC_JOB)
         result = job.execute_in_process(
-            run_config={**sync_run_config(source_id, trigger), **QUIET_LOGS},
+            run_config={**sync_run_config(source_id, trigger), **self._logging(job)},
             instance=self.instance,
             tags={SYNC_SOURCE_TAG: source_id, TRIGGER_TAG: trigger, **launcher_tags()},
             raise_on_error=False,
         )
         if not result.success:
-            raise SyncFailed(_first_error(result))
+            skipped = _skipped_in_flight(result)
+            if skipped is not None:
+                # Another sync of the source won the race after the check above.
+                raise SyncInFlight(skipped)
+            raise SyncFailed(f"sync of source {source_id!r} failed: {_first_error(result)}")
         counters = result.output_for_node(SYNC_OP)
         return SyncReport.model_validate(counters)
 
@@ -86,6 +95,7 @@ class Driver:
         max_wait_seconds: float = 60.0,
         trigger: str = "cli",
         progress: ProgressFn | None = None,
+        waiting: WaitFn | None = None,
     ) -> RunSummary:
         """Run every owed stage for every document, stage by stage, until nothing is owed.
 
@@ -128,6 +138,8 @@ class Driver:
             wait = (due - datetime.now(UTC)).total_seconds()
             if wait > max_wait_seconds:
                 break
+            if waiting:
+                waiting(max(wait, 0))
             time.sleep(max(wait, 0) + 0.05)
         summary.seconds = time.monotonic() - started
         return summary
@@ -143,7 +155,10 @@ class Driver:
         t0 = time.monotonic()
         job = self.defs.resolve_job_def(SEARCH_INDEX_JOB)
         result = job.execute_in_process(
-            run_config={**QUIET_LOGS, "ops": {"search_index": {"config": {"rebuild": rebuild}}}},
+            run_config={
+                **self._logging(job),
+                "ops": {"search_index": {"config": {"rebuild": rebuild}}},
+            },
             instance=self.instance,
             tags={TRIGGER_TAG: "cli", **launcher_tags()},
             raise_on_error=False,
@@ -157,25 +172,50 @@ class Driver:
     def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
         job = self.defs.resolve_job_def(stage_job_name(stage))
         result = job.execute_in_process(
-            run_config=QUIET_LOGS,
+            run_config=self._logging(job),
             instance=self.instance,
             tags={**tags, **launcher_tags()},
             raise_on_error=False,
         )
         return result.success
 
+    def _logging(self, job: Any) -> dict[str, Any]:
+        config = run_logging(self.settings, verbose=self.verbose)
+        if FILE_LOGGER not in job.loggers:  # definitions built without the log file (tests)
+            config["loggers"].pop(FILE_LOGGER)
+        return config
 
-class SyncFailed(RuntimeError):
-    pass
+
+class SyncFailed(OperationFailed):
+    """A sync run failed (a missing root, an unreadable source): its message is one line."""
 
 
-def _first_error(result) -> str:
+def _step_failures(result: Any) -> Iterator[Any]:
     for event in result.all_events:
-        if event.is_failure and event.event_specific_data is not None:
-            err = getattr(event.event_specific_data, "error", None)
-            if err is not None:
-                return err.message.strip().splitlines()[-1] if err.message else str(err)
-    return "sync run failed"
+        if event.is_step_failure and event.event_specific_data is not None:
+            yield event.event_specific_data
+
+
+def _skipped_in_flight(result: Any) -> str | None:
+    for failure in _step_failures(result):
+        user = getattr(failure, "user_failure_data", None)
+        if user is not None and SKIPPED_IN_FLIGHT in (user.metadata or {}):
+            return user.description or "a sync of this source is already in flight; skipped"
+    return None
+
+
+def _first_error(result: Any) -> str:
+    """The user's own exception behind a failed run, as one line (Dagster wraps it twice)."""
+    for failure in _step_failures(result):
+        user = getattr(failure, "user_failure_data", None)
+        if user is not None and user.description:
+            return user.description.strip().splitlines()[0]
+        err = getattr(failure, "error", None)
+        while err is not None and err.cause is not None:
+            err = err.cause
+        if err is not None and err.message:
+            return err.message.strip().splitlines()[0]
+    return "the sync run failed (see the run in the Dagster UI or KI_HOME/logs/ki.log)"
 
 
 __all__ = ["Driver", "RunSummary", "SyncFailed", "SyncInFlight"]

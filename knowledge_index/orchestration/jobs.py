@@ -15,3 +15,7 @@ SYNC_OP = "sync_source_op"
 def sync_run_config(source_id: str, trigger: str) -> dict:
     """The sync job's run config: the same whether the sensor or `ki sync` launches it."""
     return {"ops": {SYNC_OP: {"config": {"source": source_id, "trigger": trigger}}}}
+
+
+# Failure metadata key of a sync that found another sync of its source in flight: a skip.
+SKIPPED_IN_FLIGHT = "ki/skipped_sync_in_flight"

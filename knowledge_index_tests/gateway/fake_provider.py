@@ -38,6 +38,8 @@ class FakeRequest:
     tools: list[str]
     tool_choice: Any
     metadata: dict[str, Any]
+    # What the caller allowed the provider SDK to retry on its own (None: its default, 2).
+    max_retries: Any = None
 
 
 Step = Reply | BaseException | Callable[[FakeRequest], "Reply | BaseException"]
@@ -141,6 +143,7 @@ class FakeProvider(CustomLLM):
             tools=[t["function"]["name"] for t in params.get("tools") or []],
             tool_choice=params.get("tool_choice"),
             metadata=dict(metadata),
+            max_retries=params.get("max_retries"),
         )
         self.calls.append(request)
         if not self.script:

@@ -77,6 +77,9 @@ def test_invalid_output_is_corrected_in_the_loop(engine, firm_env, tmp_path, mon
 def test_outage_storm_never_quarantines(engine, firm_env, tmp_path, monkeypatch):
     root = small_estate(tmp_path / "estate", FILES)
     monkeypatch.setenv(CLASSIFY_MODEL, FLAKY)
+    # The ledger's own rule, without the breaker (which would park the rows instead: its tests
+    # are test_breaker_* below and knowledge_index_tests/gateway/test_breaker.py).
+    monkeypatch.setenv("KI_GATEWAY__BREAKER__ENABLED", "false")
     settings, _ = synced_and_converted(engine, root)
     storm = [fp.unavailable(), fp.rate_limited(), fp.timeout(), fp.connection_error()] * 3
     fake = install_flaky(storm)
@@ -121,3 +124,57 @@ def test_rejected_key_quarantines_then_retry_releases(engine, firm_env, tmp_path
             assert report.released_stage == "classify_matter" and report.deterministic
     run_until_settled(settings, engine, "classify_matter")
     assert {s for s, _, _ in statuses(engine, "classify_matter").values()} == {"done"}
+
+
+def test_breaker_parks_rows_without_spending_attempts_then_a_probe_resumes(
+    engine, firm_env, tmp_path, monkeypatch
+):
+    root = small_estate(tmp_path / "estate", FILES)
+    monkeypatch.setenv(CLASSIFY_MODEL, FLAKY)
+    monkeypatch.setenv("KI_GATEWAY__BREAKER__FAILURES", "2")
+    monkeypatch.setenv("KI_GATEWAY__BREAKER__COOLDOWN_SECONDS", "3600")
+    synced_and_converted(engine, root)
+    fake = install_flaky([fp.unavailable(), fp.timeout()])
+
+    # Two documents meet the outage (one request each) and open the circuit; the third is
+    # handed back unattempted, without a request.
+    first = run_stage(load_settings(), "classify_matter", engine=engine)
+    assert first.circuit is not None and first.circuit.startswith("circuit open for model")
+    assert fake.calls == 2 and first.deferred == 1 and not any(r.deferred for r in first.failed)
+    rows = statuses(engine, "classify_matter")
+    assert {s for s, _, _ in rows.values()} == {"failed"}
+    assert sorted(a for _, _, a in rows.values()) == [0, 1, 1]
+    waiting = [e for _, e, a in rows.values() if a == 0]
+    assert waiting[0]["class"] == "CircuitOpen" and not waiting[0]["deterministic"]
+    assert waiting[0]["infrastructure"] == f"circuit open for model {FLAKY!r}"
+
+    # While it is open nothing is claimed: the due retries are parked until the cooldown ends,
+    # with the circuit as their reason, and no request is made.
+    second = run_stage(load_settings(), "classify_matter", engine=engine)
+    assert second.results == [] and second.parked == 2 and "circuit open" in str(second.circuit)
+    assert fake.calls == 2
+    with engine.connect() as conn:
+        parked = conn.execute(
+            text(
+                "SELECT count(*) FROM processing_state WHERE stage = 'classify_matter'"
+                " AND status = 'failed' AND next_retry_at > now() + interval '50 minutes'"
+                " AND last_error->>'class' = 'CircuitOpen'"
+            )
+        ).scalar_one()
+    assert parked == 3
+    assert {a for _, _, a in statuses(engine, "classify_matter").values()} == {0, 1}
+
+    # The cooldown ends (moved into the past): one document carries the probe, its answer
+    # closes the circuit and the rest run in the same pass.
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE gateway_circuits SET retry_at = now() - interval '1 second'"))
+        conn.execute(
+            text(
+                "UPDATE processing_state SET next_retry_at = now() WHERE stage = 'classify_matter'"
+            )
+        )
+    third = run_stage(load_settings(), "classify_matter", engine=engine)
+    assert third.count("done") == 3 and third.deferred == 0
+    after = statuses(engine, "classify_matter")
+    assert {s for s, _, _ in after.values()} == {"done"}
+    assert sorted(a for _, _, a in after.values()) == [1, 2, 2]  # the wait cost no attempt
