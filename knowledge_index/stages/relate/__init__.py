@@ -4,10 +4,11 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="relate",
-    code_version="ki-1",
+    code_version="ki-2",
     description="Identity (new document, version, exact and near duplicate), version order and "
-    "labels, redline_against, annexes, amendments, replies, references and e-mail threads; "
-    "computed signals confirmed by the agent opening the files, written under sorted locks.",
+    "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
+    "threads; computed signals confirmed by the agent opening the files, written under sorted "
+    "locks.",
     handler=f"{__name__}.handler:relate_handler",
     model_stage=True,
     offline_policy=f"{__name__}.offline:RelatePolicy",
