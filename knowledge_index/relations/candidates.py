@@ -275,22 +275,6 @@ def compute(
         if best is not None:
             score, d = best
             add(d, cue.kind, score, cue=cue.quote)
-    # Named without a date ("anbei das Term Sheet Projekt Falke", a file name in a covering
-    # mail): a references cue of its own, so the target is confirmed like any other.
-    named_ids = {d.id for d in pool if "references" in (found[d.id].kinds if d.id in found else [])}
-    others = [d for d in matter_docs if d.id != source_object_id and d.id not in family_ids]
-    # A mail naming its own attachments states what it carries, not a reference.
-    carried = {
-        str(a.get("filename") or "").casefold()
-        for a in body.get("attachments") or []
-        if isinstance(a, dict)
-    }
-    for d, form in targets.title_mentions(txt, others):
-        own_name = d.path.split("!/")[-1].rsplit("/", 1)[-1].casefold()
-        if d.id in named_ids or own_name in carried:
-            continue
-        found_cues.append(cues.Cue(kind="references", phrase=form, quote=form[:300]))
-        add(d, "references", 1.5, cue=form)
     ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
     return Signals(
         is_child="!/" in path,

@@ -231,14 +231,14 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     return cues
 
 
-def compact(text: str) -> str:
+def _compact(text: str) -> str:
     # "Geschäftsführer-Dienstvertrag" and "Geschäftsführerdienstvertrag" are one word.
     return re.sub(r"[\W_]+", "", norm(text))
 
 
 def phrase_matches(phrase: str, title: str) -> bool:
     """Whether a cue's title phrase names a document with this heading (either way round)."""
-    p, t = compact(phrase), compact(title)
+    p, t = _compact(phrase), _compact(title)
     if len(p) < 4 or len(t) < 4:
         return False
     return p in t or t in p

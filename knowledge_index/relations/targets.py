@@ -10,7 +10,6 @@ earliest document, the path (so the answer never depends on processing order).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Final
 
 from knowledge_index.relations import cues, filenames
@@ -27,13 +26,6 @@ _MAIN_WORDS: Final = (
     "deed",
     "claim",
 )
-_DOCUMENT_WORD: Final = re.compile(
-    r"vertrag|vereinbarung|agreement|letter|sheet|memo|bericht|report|liste|list\b|protokoll"
-    r"|vermerk|note\b|intent|beschluss|resolution|gutachten|opinion|vollmacht|satzung|articles"
-    r"|erklärung|schreiben|klage|claim|urkunde|deed|plan\b|konzept|policy|terms\b",
-    re.I,
-)
-_SUBJECT: Final = re.compile(r"^\s*(?:re|aw|wg|fw|fwd|betreff|betr|subject|entwurf)\b", re.I)
 _SOURCE_FORMATS: Final = {"docx": 0, "doc": 0, "odt": 0, "rtf": 0, "pdf": 1}
 
 
@@ -171,44 +163,3 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     if cue.date is not None:
         return dated
     return named
-
-
-def title_forms(d: DocRow) -> list[str]:
-    """How another document may name this one without a date: its file name (with its
-    extension: "Term Sheet Projekt Falke.docx") and its title, whole or its alternative name
-    ("Absichtserklärung (Letter of Intent)"), when that title says what kind of document it is
-    and is no letter's subject or letterhead."""
-    name = d.path.split("!/")[-1].rsplit("/", 1)[-1]
-    forms = [name] if len(cues.norm(name).split()) >= 3 else []
-    lines = [x for x in cues.top_lines(d.lead or d.head) if len(x) <= 120 and not x.endswith(".")]
-    title = next((x for x in lines if _DOCUMENT_WORD.search(x)), "")
-    if title and not _SUBJECT.match(title):
-        parts = [p.strip() for p in re.split(r"[()]", title) if p.strip()]
-        forms += [x for x in [title, *parts] if len(cues.norm(x).split()) >= 3]
-    return [f for i, f in enumerate(forms) if f not in forms[:i] and len(cues.compact(f)) >= 12]
-
-
-def title_mentions(text: str, pool: list[DocRow]) -> list[tuple[DocRow, str]]:
-    """Documents of the pool whose title or file name this text spells out.
-
-    A title several documents share (a letterhead, a matter name) names none of them.
-    """
-    mine = cues.compact(text[:50_000])
-    # An annex is reached from its main document through annex_of, not cited by it.
-    forms = {
-        d.id: title_forms(d)
-        for d in pool
-        if d.format != "email" and not cues.annex_label(d.lead, d.path.rsplit("/", 1)[-1])
-    }
-    counts: dict[str, int] = {}
-    for values in forms.values():
-        for key in {cues.compact(v) for v in values}:
-            counts[key] = counts.get(key, 0) + 1
-    found: list[tuple[DocRow, str]] = []
-    for d in pool:
-        for form in forms.get(d.id, []):
-            key = cues.compact(form)
-            if counts.get(key, 0) == 1 and key in mine:
-                found.append((d, form))
-                break
-    return found

@@ -117,17 +117,3 @@ def test_a_scan_holding_only_the_originals_words_is_a_copy_of_it():
     other = "Ein ganz anderes Schreiben über die Lieferung von Spindeln und Lagern " * 3
     assert minhash.word_containment(scan, original) >= minhash.SCAN_CONTAINMENT
     assert minhash.word_containment(other, original) < minhash.SCAN_CONTAINMENT
-
-
-def test_a_document_named_by_its_title_or_file_name_is_referenced_but_a_matter_name_is_not():
-    term_sheet = _doc("M/Term Sheet Projekt Falke.docx", "Term Sheet – Projekt Falke\n")
-    letterhead = "Entwurf Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB – AZ 219/24\n"
-    loi = _doc("M/LOI Weber.docx", letterhead + "Absichtserklärung (Letter of Intent)\nWir")
-    letter = _doc("M/Brief.docx", letterhead + "Sehr geehrte Damen und Herren")
-    pool = [term_sheet, loi, letter]
-    text = "Wie im Letter of Intent vereinbart, anbei das Term Sheet Projekt Falke."
-    found = {d.path for d, _ in targets.title_mentions(text, pool)}
-    assert found == {term_sheet.path, loi.path}
-    # Only the matter's name, and the firm's letterhead shared by two files: nothing named.
-    other = "Projekt Falke: Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB bittet um Rückruf."
-    assert targets.title_mentions(other, pool) == []
