@@ -180,9 +180,8 @@ def compute(
     matter_docs: list[DocRow] = cache[key]
     by_id = {d.id: d for d in matter_docs}
     if sig is not None:
-        elsewhere: dict[str, float] = {}
         for neighbour_id, other in corpus.band_neighbours(
-            conn, source_object_id, minhash.band_keys(sig), None
+            conn, source_object_id, minhash.band_keys(sig), matter_id
         ):
             j = minhash.jaccard(sig, other)
             if j >= minhash.FAMILY and neighbour_id in by_id:
@@ -191,12 +190,6 @@ def compute(
                     "near_duplicate" if j >= minhash.NEAR_DUPLICATE else "similar",
                     j,
                 )
-            elif j >= minhash.NEAR_DUPLICATE:
-                elsewhere[neighbour_id] = j
-        # A copy filed under another matter (or none) is stated as such; versions stay within
-        # their matter.
-        for row in sorted(corpus.documents(conn, sorted(elsewhere)).values(), key=lambda d: d.path):
-            add(row, "near_duplicate_elsewhere", elsewhere[row.id])
     if name.family_key:
         for d in matter_docs:
             if d.id != source_object_id and filenames.signals(d.path).family_key == name.family_key:

@@ -85,20 +85,16 @@ def body_of(conn: Connection, content_hash: str | None) -> dict[str, Any] | None
 
 
 def band_neighbours(
-    conn: Connection, source_object_id: str, bands: list[str], matter_id: str | None
+    conn: Connection, source_object_id: str, bands: list[str], matter_id: str
 ) -> list[tuple[str, list[int]]]:
-    """Files sharing at least one LSH band with this signature: of the matter, or (None) of
-    the whole source, where a copy filed elsewhere is found."""
-    matter = " AND a.matter_id = :m" if matter_id is not None else ""
+    """Files of the matter sharing at least one LSH band with this signature."""
     rows = conn.execute(
         text(
             "SELECT s.source_object_id, s.signature FROM near_duplicate_signatures s"
+            " JOIN matter_assignments a ON a.source_object_id = s.source_object_id"
             " JOIN source_objects o ON o.id = s.source_object_id"
-            " LEFT JOIN matter_assignments a ON a.source_object_id = s.source_object_id"
             " WHERE s.band_keys && CAST(:bands AS text[]) AND s.source_object_id <> :id"
-            " AND o.deleted_at IS NULL"
-            " AND o.source_id = (SELECT source_id FROM source_objects WHERE id = :id)"
-            f"{matter}"
+            " AND a.matter_id = :m AND o.deleted_at IS NULL"
         ),
         {"bands": bands, "id": source_object_id, "m": matter_id},
     ).all()

@@ -32,7 +32,6 @@ _USEFUL = frozenset(
         "same_family",
         "similar",
         "attachment_of",
-        "near_duplicate_elsewhere",
         "annex_of",
         "amends",
         "responds_to",
@@ -174,24 +173,13 @@ class RelatePolicy(Policy):
         if result["identity"] != "near_duplicate" and not is_email:
             # A copy of one file may also be another's near-duplicate (the PDF print of a DOCX
             # that was also mailed): the pair is stated even when identity names the copy.
-            elsewhere = [
-                co
-                for co in having("near_duplicate_elsewhere")
-                if co[0].get("format") != "email" and "exact_duplicate" not in co[0]["kinds"]
-            ]
-            for c, o in [*near, *elsewhere]:
-                if o["ref"] != result.get("same_as_ref") and _is_original(c):
+            for c, o in near:
+                if o["ref"] != result.get("same_as_ref"):
                     links.append(
                         {
                             "relation": "near_duplicate_of",
                             "target_ref": o["ref"],
-                            "confidence": round(
-                                max(
-                                    float(c["scores"].get("near_duplicate", 0.0)),
-                                    float(c["scores"].get("near_duplicate_elsewhere", 0.0)),
-                                ),
-                                3,
-                            ),
+                            "confidence": round(float(c["scores"].get("near_duplicate", 0.9)), 3),
                             "evidence": f"near-duplicate text of {c['path']}"[:300],
                         }
                     )
