@@ -1,0 +1,169 @@
+"""`ki db status | stop | backup | restore` as an operator uses them.
+
+The round trip: a small estate indexed in one home, backed up, restored into a fresh home on its
+own embedded server; there the same search returns the same passages and `ki status` the same
+ledger counts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import psutil
+import pytest
+from typer.testing import CliRunner
+
+from knowledge_index.cli import app
+
+runner = CliRunner()
+QUERIES = [("Liefervertrag Acme", "group:lawyers"), ("Memo confidential", "group:beta-team")]
+
+
+def ki(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def _embedded_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> Path:
+    """KI_HOME with no database URL: the product's own embedded server in home/pgdata."""
+    for key in list(os.environ):
+        if key.startswith("KI_"):
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("KI_HOME", str(home))
+    return home
+
+
+def _stop_quietly() -> None:
+    result = ki("db", "stop")
+    assert result.exit_code == 0, result.stderr
+
+
+def _one_line_error(result) -> str:
+    assert result.exit_code == 1, result.stdout
+    lines = [line for line in result.stderr.strip().splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    return lines[0]
+
+
+def test_status_and_stop_of_the_embedded_server(monkeypatch, tmp_path):
+    home = _embedded_home(monkeypatch, tmp_path / "home")
+    try:
+        before = json.loads(ki("db", "status", "--json").stdout)
+        assert before["mode"] == "embedded" and before["running"] is False
+        assert not (home / "pgdata" / "postmaster.pid").exists(), "status must not start it"
+        assert "not running" in ki("db", "status").stdout
+
+        assert ki("init").exit_code == 0
+        running = ki("db", "status", "--json")
+        assert running.exit_code == 0
+        body = json.loads(running.stdout)
+        assert body["running"] is True and psutil.pid_exists(body["pid"])
+        assert body["data_dir"] == str((home / "pgdata").resolve()) and body["data_bytes"] > 0
+        roles = {d["name"]: d["role"] for d in body["databases"]}
+        assert roles["knowledge_index"] == "ledger" and roles["dagster"] == "dagster"
+        assert "running, pid" in ki("db", "status").stdout
+
+        stopped = ki("db", "stop")
+        assert stopped.exit_code == 0 and f"pid {body['pid']}" in stopped.stdout
+        assert not psutil.pid_exists(body["pid"]) or (
+            psutil.Process(body["pid"]).status() == psutil.STATUS_ZOMBIE
+        )
+        assert json.loads(ki("db", "status", "--json").stdout)["running"] is False
+        again = ki("db", "stop")
+        assert again.exit_code == 0 and "not running" in again.stdout
+        # The next command starts it again: nothing remembers the dead socket.
+        assert ki("init").exit_code == 0
+        assert json.loads(ki("db", "status", "--json").stdout)["running"] is True
+    finally:
+        _stop_quietly()
+
+
+def test_stop_refuses_an_external_server(ki_env):
+    line = _one_line_error(ki("db", "stop"))
+    assert "external server (KI_DATABASE_URL)" in line
+    status = ki("db", "status", "--json")
+    assert status.exit_code == 0
+    body = json.loads(status.stdout)
+    assert body["mode"] == "external" and body["running"] is True
+    assert "postgres:***@" in body["url"] or "@" not in body["url"].split("//", 1)[1]
+
+
+def _search(query: str, principal: str) -> list[tuple]:
+    result = ki("search", query, "--as", principal, "--json")
+    assert result.exit_code == 0, result.stderr
+    passages = json.loads(result.stdout)["passages"]
+    return [
+        (p["rank"], p["citation"]["chunk_id"], p["citation"]["path"], round(p["score"], 5))
+        for p in passages
+    ]
+
+
+def _status() -> tuple[int, dict]:
+    result = ki("status", "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+def _blobs(home: Path) -> set[str]:
+    return {p.name for p in (home / "blobs").rglob("*") if p.is_file()}
+
+
+def test_backup_then_restore_into_a_fresh_home_searches_the_same(
+    ki_env, corpus, tmp_path, monkeypatch
+):
+    source_home = Path(ki_env["KI_HOME"])
+    assert ki("config", "set", "pipeline.max_file_mb", "100").exit_code == 0
+    assert ki("source", "add", "estate", str(corpus), "--allow", "group:lawyers").exit_code == 0
+    ki("sync")
+    ki("run")
+    searches = {q: _search(q, who) for q, who in QUERIES}
+    assert all(searches.values()), searches
+    status = _status()
+    assert status[1]["documents"] == 3
+
+    archive = tmp_path / "backups" / "ki.tar.gz"
+    archive.parent.mkdir()
+    made = ki("db", "backup", str(archive))
+    assert made.exit_code == 0, made.stderr
+    assert "backed up 3 documents" in made.stdout and archive.is_file()
+    folder = tmp_path / "backups" / "ki-folder"
+    assert ki("db", "backup", str(folder)).exit_code == 0
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["format"] == "knowledge-index-backup" and manifest["documents"] == 3
+    assert manifest["migrations"] and manifest["migration_level"] >= 13
+    assert set(manifest["databases"]) == {"ledger", "dagster"}
+    assert manifest["versions"]["pg_dump"].startswith("pg_dump (PostgreSQL)")
+    assert {t["folder"] for t in manifest["trees"]} >= {"blobs"}
+    exists = ki("db", "backup", str(folder))
+    assert "already exists" in _one_line_error(exists)
+
+    fresh = _embedded_home(monkeypatch, tmp_path / "fresh")
+    try:
+        restored = ki("db", "restore", str(archive))
+        assert restored.exit_code == 0, restored.stderr
+        assert "restored 3 documents" in restored.stdout
+        assert _status() == status
+        assert {q: _search(q, who) for q, who in QUERIES} == searches
+        assert _blobs(fresh) == _blobs(source_home)
+        shown = json.loads(ki("config", "show").stdout)
+        assert shown["pipeline"]["max_file_mb"] == 100  # the saved configuration came along
+
+        refused = _one_line_error(ki("db", "restore", str(folder)))
+        assert "already holds data" in refused and "--force" in refused
+
+        damaged = tmp_path / "backups" / "damaged"
+        shutil.copytree(folder, damaged)
+        dump = damaged / "ledger.dump"
+        data = bytearray(dump.read_bytes())
+        data[len(data) // 2] ^= 0xFF
+        dump.write_bytes(bytes(data))
+        assert "damaged" in _one_line_error(ki("db", "restore", str(damaged), "--force"))
+        assert _status() == status, "a damaged archive must not touch the database"
+
+        forced = ki("db", "restore", str(folder), "--force")
+        assert forced.exit_code == 0, forced.stderr
+        assert _status() == status
+        assert {q: _search(q, who) for q, who in QUERIES} == searches
+    finally:
+        _stop_quietly()
