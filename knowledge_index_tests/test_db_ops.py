@@ -148,6 +148,12 @@ def test_backup_then_restore_into_a_fresh_home_searches_the_same(
         assert _blobs(fresh) == _blobs(source_home)
         shown = json.loads(ki("config", "show").stdout)
         assert shown["pipeline"]["max_file_mb"] == 100  # the saved configuration came along
+        # Restored without grants (the roles are the server's), then granted again.
+        from knowledge_index.db import dispose_engines, get_engine
+        from knowledge_index.settings import load_settings
+
+        _as_reader(get_engine(load_settings()), "SELECT * FROM chunks LIMIT 1")
+        dispose_engines()
 
         refused = _one_line_error(ki("db", "restore", str(folder)))
         assert "already holds data" in refused and "--force" in refused
@@ -167,3 +173,34 @@ def test_backup_then_restore_into_a_fresh_home_searches_the_same(
         assert {q: _search(q, who) for q, who in QUERIES} == searches
     finally:
         _stop_quietly()
+
+
+def _as_reader(engine, sql: str) -> None:
+    from sqlalchemy import text
+
+    with engine.begin() as conn:
+        conn.execute(text("SET LOCAL ROLE ki_reader"))
+        conn.execute(text(sql))
+
+
+def test_the_mcp_role_reads_everything_and_writes_only_its_audit(engine):
+    """ki_reader (compose.yaml's mcp service) can serve every tool and change nothing else."""
+    from sqlalchemy.exc import ProgrammingError
+
+    from knowledge_index.migrations import pending
+
+    for table in ("source_objects", "processing_state", "chunks", "ki_schema_migrations"):
+        _as_reader(engine, f"SELECT * FROM {table} LIMIT 1")
+    _as_reader(
+        engine,
+        "INSERT INTO mcp_audit (principal, transport, tool, ok, duration_ms)"
+        " VALUES ('user:a', 'http', 'search', true, 1.0)",
+    )
+    for sql in (
+        "UPDATE processing_state SET attempts = 0",
+        "DELETE FROM mcp_audit",
+        "CREATE TABLE mischief (x int)",
+    ):
+        with pytest.raises(ProgrammingError, match="permission denied"):
+            _as_reader(engine, sql)
+    assert pending(engine) == []  # what `ki mcp` asks instead of migrating
