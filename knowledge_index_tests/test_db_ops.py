@@ -90,6 +90,22 @@ def test_stop_refuses_an_external_server(ki_env):
     assert "postgres:***@" in body["url"] or "@" not in body["url"].split("//", 1)[1]
 
 
+def test_expected_failures_are_one_line(ki_env, tmp_path, monkeypatch):
+    missing = _one_line_error(ki("db", "restore", str(tmp_path / "nope.tar")))
+    assert "no such backup" in missing
+    not_a_backup = tmp_path / "empty"
+    not_a_backup.mkdir()
+    assert "already holds data" in _one_line_error(ki("db", "restore", str(not_a_backup)))
+    forced = _one_line_error(ki("db", "restore", str(not_a_backup), "--force"))
+    assert "manifest.json" in forced and "not a complete knowledge-index backup" in forced
+    monkeypatch.setenv("KI_DATABASE_URL", f"postgresql://nobody@/x?host={tmp_path}/no-socket")
+    down = ki("db", "status")
+    assert down.exit_code == 1 and "not reachable" in down.stdout
+    assert "cannot connect to the ledger database" in _one_line_error(down)
+    assert "cannot connect" in _one_line_error(ki("db", "backup", str(tmp_path / "b")))
+    assert not (tmp_path / "b").exists() and not (tmp_path / "b.partial").exists()
+
+
 def _search(query: str, principal: str) -> list[tuple]:
     result = ki("search", query, "--as", principal, "--json")
     assert result.exit_code == 0, result.stderr

@@ -493,6 +493,7 @@ def _occupied(url: str, what: str) -> str:
 def _wipe(url: str, what: str) -> None:
     """Drop every user schema (with what is in it) and recreate `public`: pg_restore into an
     empty database is the only restore that cannot leave a mix of old and restored rows."""
+    import psycopg
     from psycopg import sql
 
     with connect(url, what) as conn:
@@ -505,10 +506,17 @@ def _wipe(url: str, what: str) -> None:
                 " AND nspname <> 'information_schema'"
             ).fetchall()
         ]
-        with conn.transaction():
-            for schema in schemas:
-                conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
-            conn.execute("CREATE SCHEMA public")
+        try:
+            with conn.transaction():
+                for schema in schemas:
+                    conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
+                conn.execute("CREATE SCHEMA public")
+        except psycopg.Error as exc:
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise DbAdminError(
+                f"could not clear the {what} database ({reason}); stop what is connected to it "
+                "(`ki dev`, a Dagster daemon, an MCP server) and retry"
+            ) from None
 
 
 def _place_tree(src: Path, dest: Path, staging: Path, *, move: bool) -> None:
@@ -557,16 +565,23 @@ def restore(
         say("verifying checksums")
         _verify(manifest, root)
 
-        if occupied:
-            say("replacing the existing databases (--force)")
-            _wipe(ledger, "ledger")
-            _wipe(dagster, "dagster")
-        for role, url in (("ledger", ledger), ("dagster", dagster)):
-            say(f"restoring the {role} database")
-            # Without owners and grants: the target's roles need not exist; the reader role's
-            # grants are re-applied below.
-            args = ["--no-owner", "--no-acl", "--exit-on-error", "--single-transaction"]
-            _run_tool("pg_restore", [*args, str(root / manifest.databases[role].file)], url, role)
+        try:
+            if occupied:
+                say("replacing the existing databases (--force)")
+                _wipe(ledger, "ledger")
+                _wipe(dagster, "dagster")
+            for role, url in (("ledger", ledger), ("dagster", dagster)):
+                say(f"restoring the {role} database")
+                # Without owners and grants: the target's roles need not exist; the reader
+                # role's grants are re-applied below.
+                args = ["--no-owner", "--no-acl", "--exit-on-error", "--single-transaction"]
+                dump = str(root / manifest.databases[role].file)
+                _run_tool("pg_restore", [*args, dump], url, role)
+        except DbAdminError as exc:
+            # Each database restores in one transaction, but not both together.
+            raise DbAdminError(
+                f"{exc}; {home} may be partly restored: fix that, then restore again with --force"
+            ) from None
 
         for tree in manifest.trees:
             say(f"restoring {tree.folder}/")
