@@ -7,9 +7,12 @@ ledger counts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -26,18 +29,26 @@ def ki(*args: str):
     return runner.invoke(app, list(args), catch_exceptions=False)
 
 
-def _embedded_home(monkeypatch: pytest.MonkeyPatch, home: Path) -> Path:
-    """KI_HOME with no database URL: the product's own embedded server in home/pgdata."""
+@contextlib.contextmanager
+def embedded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """KI_HOME with no database URL: the product's own embedded server in home/pgdata, stopped
+    with `ki db stop` at the end.
+
+    Outside pytest's tmp folder: run as root, the server runs as its own user and needs every
+    ancestor traversable, and pytest resets its base folder to 0700 (another pytest on the same
+    host would do so mid-test); the unix socket's path stays short too.
+    """
+    home = Path(tempfile.mkdtemp(prefix="ki-dbops-", dir="/tmp")) / "home"
     for key in list(os.environ):
         if key.startswith("KI_"):
             monkeypatch.delenv(key)
     monkeypatch.setenv("KI_HOME", str(home))
-    return home
-
-
-def _stop_quietly() -> None:
-    result = ki("db", "stop")
-    assert result.exit_code == 0, result.stderr
+    try:
+        yield home
+    finally:
+        stopped = ki("db", "stop")
+        assert stopped.exit_code == 0, stopped.stderr  # else keep the folder of a live server
+        shutil.rmtree(home.parent, ignore_errors=True)
 
 
 def _one_line_error(result) -> str:
@@ -47,9 +58,8 @@ def _one_line_error(result) -> str:
     return lines[0]
 
 
-def test_status_and_stop_of_the_embedded_server(monkeypatch, tmp_path):
-    home = _embedded_home(monkeypatch, tmp_path / "home")
-    try:
+def test_status_and_stop_of_the_embedded_server(monkeypatch):
+    with embedded(monkeypatch) as home:
         before = json.loads(ki("db", "status", "--json").stdout)
         assert before["mode"] == "embedded" and before["running"] is False
         assert not (home / "pgdata" / "postmaster.pid").exists(), "status must not start it"
@@ -76,8 +86,6 @@ def test_status_and_stop_of_the_embedded_server(monkeypatch, tmp_path):
         # The next command starts it again: nothing remembers the dead socket.
         assert ki("init").exit_code == 0
         assert json.loads(ki("db", "status", "--json").stdout)["running"] is True
-    finally:
-        _stop_quietly()
 
 
 def test_stop_refuses_an_external_server(ki_env):
@@ -154,8 +162,7 @@ def test_backup_then_restore_into_a_fresh_home_searches_the_same(
     exists = ki("db", "backup", str(folder))
     assert "already exists" in _one_line_error(exists)
 
-    fresh = _embedded_home(monkeypatch, tmp_path / "fresh")
-    try:
+    with embedded(monkeypatch) as fresh:
         restored = ki("db", "restore", str(archive))
         assert restored.exit_code == 0, restored.stderr
         assert "restored 3 documents" in restored.stdout
@@ -187,8 +194,6 @@ def test_backup_then_restore_into_a_fresh_home_searches_the_same(
         assert forced.exit_code == 0, forced.stderr
         assert _status() == status
         assert {q: _search(q, who) for q, who in QUERIES} == searches
-    finally:
-        _stop_quietly()
 
 
 def _as_reader(engine, sql: str) -> None:
