@@ -155,7 +155,10 @@ def test_backup_then_restore_into_a_fresh_home_searches_the_same(
     assert ki("db", "backup", str(folder)).exit_code == 0
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["format"] == "knowledge-index-backup" and manifest["documents"] == 3
-    assert manifest["migrations"] and manifest["migration_level"] >= 13
+    from knowledge_index.migrations import discover
+
+    assert manifest["migrations"] == [m.name for m in discover()]
+    assert manifest["migration_level"] == discover()[-1].version
     assert set(manifest["databases"]) == {"ledger", "dagster"}
     assert manifest["versions"]["pg_dump"].startswith("pg_dump (PostgreSQL)")
     assert {t["folder"] for t in manifest["trees"]} >= {"blobs"}
