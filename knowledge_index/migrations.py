@@ -82,3 +82,16 @@ def migrate(engine: Engine, directory: Path | None = None) -> list[str]:
             )
             applied_now.append(migration.name)
     return applied_now
+
+
+def pending(engine: Engine, directory: Path | None = None) -> list[str]:
+    """Migrations not yet recorded, read without writing anything: a read-only role (the MCP
+    server's ki_reader) can ask, where `migrate` would need CREATE on the schema."""
+    from sqlalchemy.exc import ProgrammingError
+
+    try:
+        with engine.connect() as conn:
+            done = {r[0] for r in conn.execute(text("SELECT name FROM ki_schema_migrations"))}
+    except ProgrammingError:  # no ki_schema_migrations table yet: everything is pending
+        done = set()
+    return [m.name for m in discover(directory) if m.name not in done]

@@ -16,7 +16,16 @@ from knowledge_index.settings import Settings
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 # Read by the deployment (compose.yaml) or directly from os.environ, not through Settings.
-NOT_SETTINGS = {"KI_ESTATE_PATH", "KI_POSTGRES_PASSWORD", "KI_SOFFICE"}
+NOT_SETTINGS = {
+    "KI_ESTATE_PATH",
+    "KI_POSTGRES_PASSWORD",
+    "KI_SOFFICE",
+    "KI_READER_PASSWORD",
+    "KI_MCP_JWT_KEY_FILE",
+    "KI_DOCLING_MODELS_PATH",
+    "KI_DOCLING_SERVE_IMAGE",
+    "KI_DAGSTER_DATABASE_URL",
+}
 
 
 def _resolves(model: type[BaseModel], parts: list[str]) -> bool:

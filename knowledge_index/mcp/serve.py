@@ -24,7 +24,7 @@ def serve(http: str | None = None, *, warm_up: bool = True) -> None:
     from knowledge_index.db import get_engine
     from knowledge_index.mcp.config import McpSettings
     from knowledge_index.mcp.server import build_server
-    from knowledge_index.migrations import migrate
+    from knowledge_index.migrations import migrate, pending
     from knowledge_index.settings import load_settings
 
     address = parse_http(http) if http else None
@@ -32,7 +32,20 @@ def serve(http: str | None = None, *, warm_up: bool = True) -> None:
     mcp_settings = McpSettings()
     transport = "http" if address else "stdio"
     engine = get_engine(settings)
-    migrate(engine)  # the audit table must exist before the first call
+    # The audit table must exist before the first call. Migrate only when something is
+    # pending: the deployed server connects as the read-only ki_reader, which cannot.
+    missing = pending(engine)
+    if missing:
+        from sqlalchemy.exc import ProgrammingError
+
+        try:
+            migrate(engine)
+        except ProgrammingError as exc:  # permission denied for schema public
+            raise ConfigError(
+                f"the database schema lacks {len(missing)} migration(s) ({missing[0]}, ...) and "
+                f"this role cannot apply them ({type(exc).__name__}); run `ki db migrate` as "
+                "the database owner"
+            ) from exc
     base_url = f"http://{_url_host(address[0])}:{address[1]}" if address else None
     server = build_server(engine, settings, mcp_settings, transport, base_url)
     if warm_up:

@@ -395,3 +395,42 @@ def test_every_call_is_audited_with_a_fingerprint_not_the_query(http_server, mcp
     assert rows[0].principals == ["group:beta", "user:dave"] and rows[0].transport == "http"
     assert leaked == 0
     assert all(q not in ESTATE for q in (marker,))
+
+
+def test_every_tool_works_as_the_read_only_deployment_role(http_server, mcp_corpus, tmp_path):
+    """compose.yaml's mcp service connects as a ki_reader login: every tool answers as usual
+    and the audit row lands, although the role can write nothing else."""
+    import uuid
+
+    from sqlalchemy.engine import make_url
+
+    from knowledge_index_tests.mcp.conftest import server_env, start_http_server
+
+    login = f"ki_mcp_{uuid.uuid4().hex[:8]}"
+    with mcp_corpus.engine.begin() as conn:
+        conn.execute(text(f"CREATE ROLE {login} LOGIN IN ROLE ki_reader"))
+    url = make_url(mcp_corpus.env["KI_DATABASE_URL"]).set(username=login)
+    env = server_env(
+        {**mcp_corpus.env, "KI_DATABASE_URL": url.render_as_string(hide_password=False)},
+        KI_MCP__JWT_PUBLIC_KEY=str(tmp_path / "jwt.pub"),
+        KI_MCP__JWT_ISSUER=http_server.issuer,
+        KI_MCP__JWT_AUDIENCE=http_server.audience,
+    )
+    (tmp_path / "jwt.pub").write_text(http_server.keys.public_key, encoding="utf-8")
+    proc, served = start_http_server(env, tmp_path / "reader.log")
+    try:
+        token = http_server.token("erin", ["beta"])
+        found, listing = call_many(
+            http_client(served, token),
+            [("search_semantic", {"query": "escrow", "limit": 3}), ("list_matters", {})],
+        )
+        assert found["passages"] and listing["matters"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+    with mcp_corpus.engine.begin() as conn:
+        audited = conn.execute(
+            text("SELECT count(*) FROM mcp_audit WHERE principal = 'user:erin'")
+        ).scalar_one()
+        conn.execute(text(f"DROP ROLE {login}"))
+    assert audited == 2
