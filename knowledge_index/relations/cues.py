@@ -41,9 +41,11 @@ _ANNEX_TO = re.compile(
     re.I | re.M,
 )
 _AMEND = re.compile(
-    rf"(?:(?:\d+\.\s*)?Nachtrag|Änderungsvereinbarung|Ergänzungsvereinbarung|Amendment"
-    rf"|Addendum|Side Letter)(?:\s+(?:Agreement|Vereinbarung))?(?:\s+(?:No\.?|Nr\.?)\s*\d+)?"
-    rf"\s+(?:zum|zur|zu|to the|to)\s+"
+    rf"(?:(?:\d+\.\s*)?Nachtrag|Änderungsvereinbarung|Ergänzungsvereinbarung"
+    rf"|Amendment|Addendum|Side Letter|Deed of Variation|Variation Agreement"
+    rf"|Supplemental (?:Agreement|Deed)|Vereinbarung zur Änderung)"
+    rf"(?:\s+(?:Agreement|Vereinbarung))?(?:\s+(?:No\.?|Nr\.?)\s*\d+)?"
+    rf"\s+(?:zum|zur|zu|des|der|to the|to|of the|relating to the|in respect of the)\s+"
     rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN}))?\s*(?:$|[.,;])",
     re.I | re.M,
 )
@@ -90,19 +92,33 @@ class Cue(BaseModel):
     label: str = ""  # an annex's own label ("Anlage 4.2"), which the main document cites
 
 
+# Anywhere in a file name or a title line: "Mietvertrag - Anlage 2 - Lageplan", "Anl. 3",
+# "SPA_Schedule_3", "Anlage1".
+_ANNEX_ANY = re.compile(rf"(?<![\w])(?P<word>(?i:{_ANNEX_WORD}|Anl\.))\s?(?P<id>{_ANNEX_ID})")
+
+
+def _label(m: re.Match[str]) -> str:
+    word = "Anlage" if m["word"].lower() == "anl." else m["word"]
+    return f"{word} {' '.join(m['id'].split())}"
+
+
 def annex_label(text: str, filename: str = "") -> str:
-    """The annex's label from its file name or a line at the top of its text, else ''."""
-    stem = filename.rsplit(".", 1)[0]
-    found = _ANNEX_HEAD.match(stem)
-    if found is None:
-        for line in [x for x in text[:1_500].splitlines() if x.strip()][:6]:
-            found = _ANNEX_HEAD.match(line.strip().strip("#").strip())
-            if found:
-                break
-    if found is None:
-        return ""
-    m = _ANNEX_LABEL.match(found.group(0).strip())
-    return f"{m['word']} {' '.join(m['id'].split())}" if m else ""
+    """The annex's label from its file name or the top of its text, else ''.
+
+    In the name and the first two lines it may stand anywhere ("Mietvertrag – Anlage 2:
+    Lageplan"); further down only at a line's start, where a title stands ("Gutachten … /
+    Anlage K 4"), not inside a sentence ("siehe Anlage C.1").
+    """
+    stem = re.sub(r"[_]+|\s-\s|(?<=\w)-(?=[A-Z]\b|\d)", " ", filename.rsplit(".", 1)[0])
+    found = _ANNEX_ANY.search(stem)
+    if found:
+        return _label(found)
+    lines = [x.strip().strip("#").strip() for x in text[:1_500].splitlines() if x.strip()][:6]
+    for i, line in enumerate(lines):
+        found = _ANNEX_ANY.search(line) if i < 2 else _ANNEX_ANY.match(line)
+        if found and ((i < 2 and len(line) <= 120) or i >= 2):
+            return _label(found)
+    return ""
 
 
 def label_pattern(label: str) -> str:
@@ -111,7 +127,12 @@ def label_pattern(label: str) -> str:
     word, _, ident = label.partition(" ")
     parts = [re.escape(p) for p in re.findall(r"[A-Za-z]+|\d+|\.", ident)]
     body = r"\s*".join(p if p != r"\." else r"\." for p in parts)
-    return rf"\m{re.escape(word)}(n|s|en)?\s+{body}(?![0-9]|\.[0-9])"
+    words = (
+        rf"(?:{re.escape(word)}(n|s|en)?|anl\.)"
+        if word.lower() == "anlage"
+        else (rf"{re.escape(word)}(n|s|en)?")
+    )
+    return rf"\m{words}\s*{body}(?![0-9]|\.[0-9])"
 
 
 def cites_label(text: str, label: str) -> bool:

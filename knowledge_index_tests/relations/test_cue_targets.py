@@ -117,3 +117,24 @@ def test_a_scan_holding_only_the_originals_words_is_a_copy_of_it():
     other = "Ein ganz anderes Schreiben über die Lieferung von Spindeln und Lagern " * 3
     assert minhash.word_containment(scan, original) >= minhash.SCAN_CONTAINMENT
     assert minhash.word_containment(other, original) < minhash.SCAN_CONTAINMENT
+
+
+def test_annex_labels_and_amendments_in_the_forms_firms_name_them():
+    assert cues.annex_label("", "Mietvertrag - Anlage 2 - Lageplan.pdf") == "Anlage 2"
+    assert cues.annex_label("", "SPA_Schedule_3.docx") == "Schedule 3"
+    assert cues.annex_label("", "Anl. 3 Grundriss.pdf") == "Anlage 3"
+    assert cues.annex_label("DD-Bericht\nFür X\nBewertung: siehe Anlage C.1.", "Bericht.docx") == ""
+    assert cues.cites_label("gemäß Anl. 2 zu diesem Vertrag", "Anlage 2")
+    for text, phrase in (
+        ("Vereinbarung zur Änderung des Dienstvertrags vom 1. September 2019", "Dienstvertrags"),
+        (
+            "Deed of Variation relating to the Facility Agreement dated 26 April 2024",
+            "Facility Agreement",
+        ),
+        ("Supplemental Agreement to the Lease dated 1 May 2020.", "Lease"),
+    ):
+        amends = [c for c in cues.find_cues(text) if c.kind == "amends"]
+        assert [c.phrase for c in amends] == [phrase]
+    assert not [
+        c for c in cues.find_cues("Betreff: Änderung des Mietvertrags") if c.kind == "amends"
+    ]
