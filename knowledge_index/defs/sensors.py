@@ -6,6 +6,7 @@
   the next tick, with no reload of the code location;
 - the insertion sensor (every 15 s): launches batched stage runs for owed rows, never for a
   stage that already has an active run or an in-progress backfill (which own those documents);
+  a run whose `ki` process is dead is not active, even before a sweep has marked it failed;
 - the housekeeping sensor (every 2 min): the ledger's whole-table rules (stale claims
   recovered, rows of outdated producer versions re-owed, re-enabled stages re-owed, rows seeded
   for stages added by a release). It scans the whole ledger (2.6 s at 100k documents), which is
@@ -19,7 +20,6 @@ from dagster import (
     AssetKey,
     DefaultSensorStatus,
     RunRequest,
-    RunsFilter,
     SensorEvaluationContext,
     SensorResult,
     SkipReason,
@@ -32,7 +32,7 @@ from knowledge_index.ledger.maintenance import prepare
 from knowledge_index.orchestration.backfill import stages_owned_by_backfills
 from knowledge_index.orchestration.jobs import SYNC_JOB, sync_run_config
 from knowledge_index.orchestration.launch import (
-    ACTIVE_STATUSES,
+    live_active_runs,
     plan_stage_runs,
     register_missing_partitions,
     stage_has_active_run,
@@ -93,9 +93,7 @@ def sync_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SensorR
         if row.paused:
             skipped.append(f"{row.id}: paused")
             continue
-        active = context.instance.get_runs(
-            filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: row.id}), limit=1
-        )
+        active = live_active_runs(context.instance, {SYNC_SOURCE_TAG: row.id})
         # A sync started outside the daemon (e.g. `ki sync`) owns the source too.
         if active or row.id in in_flight:
             skipped.append(f"{row.id}: a sync is already in flight")
