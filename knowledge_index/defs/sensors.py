@@ -6,10 +6,12 @@
   the next tick, with no reload of the code location;
 - the insertion sensor (every 15 s): launches batched stage runs for owed rows, never for a
   stage that already has an active run or an in-progress backfill (which own those documents);
+  a run whose `ki` process is dead is not active, even before a sweep has marked it failed;
 - the housekeeping sensor (every 2 min): the ledger's whole-table rules (stale claims
   recovered, rows of outdated producer versions re-owed, re-enabled stages re-owed, rows seeded
-  for stages added by a release). It scans the whole ledger (2.6 s at 100k documents), which is
-  why it is not part of the 15 s insertion tick.
+  for stages added by a release), runs of dead `ki` processes marked failed, and settled rows
+  without a materialization given one (`orchestration.reconcile`). It scans the whole ledger
+  (2.6 s at 100k documents), which is why it is not part of the 15 s insertion tick.
 """
 
 import json
@@ -19,7 +21,6 @@ from dagster import (
     AssetKey,
     DefaultSensorStatus,
     RunRequest,
-    RunsFilter,
     SensorEvaluationContext,
     SensorResult,
     SkipReason,
@@ -32,11 +33,12 @@ from knowledge_index.ledger.maintenance import prepare
 from knowledge_index.orchestration.backfill import stages_owned_by_backfills
 from knowledge_index.orchestration.jobs import SYNC_JOB, sync_run_config
 from knowledge_index.orchestration.launch import (
-    ACTIVE_STATUSES,
+    live_active_runs,
     plan_stage_runs,
     register_missing_partitions,
     stage_has_active_run,
 )
+from knowledge_index.orchestration.reconcile import reconcile
 from knowledge_index.orchestration.stages import stage_names
 from knowledge_index.orchestration.sweeper import sweep_dead_runs
 from knowledge_index.orchestration.tags import STAGE_TAG, SYNC_SOURCE_TAG, TRIGGER_TAG
@@ -93,9 +95,7 @@ def sync_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SensorR
         if row.paused:
             skipped.append(f"{row.id}: paused")
             continue
-        active = context.instance.get_runs(
-            filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={SYNC_SOURCE_TAG: row.id}), limit=1
-        )
+        active = live_active_runs(context.instance, {SYNC_SOURCE_TAG: row.id})
         # A sync started outside the daemon (e.g. `ki sync`) owns the source too.
         if active or row.id in in_flight:
             skipped.append(f"{row.id}: a sync is already in flight")
@@ -167,7 +167,7 @@ def insertion_sensor(
     default_status=DefaultSensorStatus.RUNNING,
     description="The ledger's whole-table rules: stale claims recovered, outdated producer "
     "versions and re-enabled stages re-owed (the insertion sensor then runs them); runs of "
-    "killed `ki` processes marked failed.",
+    "killed `ki` processes marked failed; settled rows without a materialization given one.",
 )
 def housekeeping_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) -> SkipReason:
     swept = sweep_dead_runs(context.instance)
@@ -177,6 +177,9 @@ def housekeeping_sensor(context: SensorEvaluationContext, ki: KnowledgeIndex) ->
     changed = {k: v for k, v in vars(report).items() if v}
     if swept:
         changed["dead_runs_marked_failed"] = swept
+    reconciled = reconcile(context.instance, ki.engine(), ki.settings(), stage_names())
+    if reconciled.reported:
+        changed["materializations_reconciled"] = reconciled.reported
     return SkipReason(
         "housekeeping: " + (json.dumps(changed, sort_keys=True) if changed else "nothing to do")
     )

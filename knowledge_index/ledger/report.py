@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS
+from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS, WAITING
 from knowledge_index.pipeline import check_stage, downstream_of, stage_order
 
 if TYPE_CHECKING:
@@ -255,3 +255,29 @@ def next_retry_due(conn: Connection) -> Any:
     return conn.execute(
         text("SELECT min(next_retry_at) FROM processing_state WHERE status = 'failed'")
     ).scalar_one()
+
+
+def settled_versions(
+    conn: Connection,
+    stage: str,
+    *,
+    since: datetime | None = None,
+    before: datetime | None = None,
+) -> dict[str, str]:
+    """Rows of `stage` a run settled (done or a handler/configuration skip): id -> version.
+
+    These are exactly the rows a stage asset emits a materialization for. Rows waiting for
+    their previous stage are stored as skipped but were never run, so they are not settled.
+    `since`/`before` bound the settle time (`updated_at`, the ledger's clock).
+    """
+    rows = conn.execute(
+        text(
+            "SELECT source_object_id, producer_version FROM processing_state"
+            " WHERE stage = :stage AND status IN ('done', 'skipped')"
+            " AND COALESCE(reason, '') <> :waiting AND producer_version IS NOT NULL"
+            + (" AND updated_at >= :since" if since is not None else "")
+            + (" AND updated_at < :before" if before is not None else "")
+        ),
+        {"stage": stage, "waiting": WAITING, "since": since, "before": before},
+    ).all()
+    return {r[0]: r[1] for r in rows}

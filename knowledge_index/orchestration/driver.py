@@ -31,6 +31,7 @@ from knowledge_index.orchestration.jobs import (
 )
 from knowledge_index.orchestration.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.orchestration.logfile import FILE_LOGGER, run_logging
+from knowledge_index.orchestration.reconcile import ReconcileReport, reconcile
 from knowledge_index.orchestration.stages import stage_names
 from knowledge_index.orchestration.sweeper import launcher_tags, sweep_dead_runs
 from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
@@ -45,6 +46,8 @@ class RunSummary:
     documents_by_stage: dict[str, int] = field(default_factory=dict)
     seconds_by_stage: dict[str, float] = field(default_factory=dict)
     prepare: PrepareReport | None = None
+    # Settled rows that had no materialization in Dagster and were given one at the start.
+    reconciled: ReconcileReport | None = None
     seconds: float = 0.0
 
 
@@ -110,6 +113,10 @@ class Driver:
                 report = prepare(conn, self.settings)
             summary.prepare = summary.prepare or report
             register_missing_partitions(self.instance, self.engine)
+            if summary.reconciled is None:
+                # After prepare (rows of outdated versions are owed again, not reconciled) and
+                # once per call: what this call's own runs settle they materialize themselves.
+                summary.reconciled = reconcile(self.instance, self.engine, self.settings, stages)
             launched = 0
             for stage in stages:
                 for plan in plan_stage_runs(

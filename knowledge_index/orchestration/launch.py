@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster import DagsterInstance, DagsterRun, DagsterRunStatus, RunsFilter
 from sqlalchemy import Engine
 
 from knowledge_index.ledger.report import owed_object_ids
 from knowledge_index.objects.store import mark_partitions_registered, unregistered_ids
 from knowledge_index.orchestration.partitions import DOCUMENTS
+from knowledge_index.orchestration.sweeper import run_is_dead
 from knowledge_index.orchestration.tags import OWED_TAG, STAGE_TAG, TRIGGER_TAG
 
 RANGE_START_TAG = "dagster/asset_partition_range_start"
@@ -90,8 +91,16 @@ def plan_stage_runs(
     return group_ranges(stage, owed, order, batch_size)
 
 
+def live_active_runs(instance: DagsterInstance, tags: dict[str, str]) -> list[DagsterRun]:
+    """Queued or running runs with `tags`, except those whose process is dead.
+
+    A killed `ki run` leaves its run STARTED until a sweep marks it failed (every driver and
+    the 2-minute housekeeping tick sweep); until then it must not count as active, or the
+    15-second insertion tick would leave its stage alone although nothing is working on it.
+    """
+    runs = instance.get_runs(filters=RunsFilter(statuses=ACTIVE_STATUSES, tags=tags))
+    return [run for run in runs if not run_is_dead(run)]
+
+
 def stage_has_active_run(instance: DagsterInstance, stage: str) -> bool:
-    runs = instance.get_runs(
-        filters=RunsFilter(statuses=ACTIVE_STATUSES, tags={STAGE_TAG: stage}), limit=1
-    )
-    return bool(runs)
+    return bool(live_active_runs(instance, {STAGE_TAG: stage}))

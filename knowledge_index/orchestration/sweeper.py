@@ -14,7 +14,7 @@ import os
 import socket
 from pathlib import Path
 
-from dagster import DagsterInstance, DagsterRunStatus, RunsFilter
+from dagster import DagsterInstance, DagsterRun, DagsterRunStatus, RunsFilter
 
 HOST_TAG = "ki/host"
 PROCESS_TAG = "ki/process"  # "<pid>:<start time in clock ticks since boot>"
@@ -60,6 +60,18 @@ def _alive(token: str) -> bool:
     return ticks in ("?", started)
 
 
+def run_is_dead(run: DagsterRun) -> bool:
+    """An in-process run of this host whose launching process is gone (it can never finish).
+
+    Runs of another host, and runs without the tags (the daemon's), are never judged dead
+    here: their process cannot be checked from this machine, and run monitoring owns them.
+    """
+    if run.tags.get(HOST_TAG) != socket.gethostname():
+        return False
+    token = run.tags.get(PROCESS_TAG, "")
+    return bool(token) and not _alive(token)
+
+
 def sweep_dead_runs(instance: DagsterInstance) -> list[str]:
     """Mark this host's in-process runs whose process is gone as failed; their run ids."""
     host = socket.gethostname()
@@ -67,9 +79,9 @@ def sweep_dead_runs(instance: DagsterInstance) -> list[str]:
     for run in instance.get_runs(
         filters=RunsFilter(statuses=SWEPT_STATUSES, tags={HOST_TAG: host})
     ):
-        token = run.tags.get(PROCESS_TAG, "")
-        if not token or _alive(token):
+        if not run_is_dead(run):
             continue
+        token = run.tags[PROCESS_TAG]
         instance.report_run_failed(
             run,
             f"the process that ran it ({token.split(':')[0]} on {host}) ended without finishing"
