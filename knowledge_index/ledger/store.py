@@ -237,6 +237,31 @@ def park_downstream(
     ).rowcount
 
 
+def reopen_stage(conn: Connection, source_object_ids: Sequence[str], stage: str) -> list[str]:
+    """Settled rows of one stage are owed again (their inputs grew); downstream waits for them.
+
+    Only done or skipped rows (not waiting ones) reopen: a row still owed will see the new
+    input anyway, and quarantine is an operator's decision.
+    """
+    if not source_object_ids:
+        return []
+    ids = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+                " last_error = NULL, next_retry_at = NULL, updated_at = now()"
+                " WHERE stage = :stage AND source_object_id = ANY(CAST(:ids AS text[]))"
+                " AND status IN ('done', 'skipped') AND COALESCE(reason, '') <> :w"
+                " RETURNING source_object_id"
+            ),
+            {"stage": stage, "ids": sorted(source_object_ids), "w": WAITING},
+        )
+    ]
+    park_downstream(conn, ids, stage, include_quarantined=False)
+    return ids
+
+
 def restart_document(conn: Connection, source_object_ids: Sequence[str]) -> None:
     """The bytes changed (or the object was deleted/restored): everything is owed again.
 

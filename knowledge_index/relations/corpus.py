@@ -197,3 +197,42 @@ def headed_like(conn: Connection, source_id: str, phrase: str, exclude: str) -> 
         {"s": source_id, "x": exclude, "p": f"%{' '.join(words.split())}%"},
     ).all()
     return [_row(r) for r in rows]
+
+
+def related_before_visible(
+    conn: Connection, source_object_id: str, matter_id: str, candidates: list[str]
+) -> list[str]:
+    """Files of the matter whose relate settled before this file became part of the matter
+    (its classification settled), so they decided without it: those it is a candidate of, and
+    those that read cues a new file may answer."""
+    rows = conn.execute(
+        text(
+            "SELECT y.source_object_id FROM processing_state y"
+            " JOIN matter_assignments a ON a.source_object_id = y.source_object_id"
+            " JOIN document_versions v ON v.source_object_id = y.source_object_id"
+            " WHERE y.stage = 'relate' AND y.status = 'done' AND a.matter_id = :m"
+            " AND y.source_object_id <> :x"
+            " AND y.updated_at < (SELECT c.updated_at FROM processing_state c"
+            "  WHERE c.source_object_id = :x AND c.stage = 'classify_matter')"
+            " AND (y.source_object_id = ANY(CAST(:cands AS text[]))"
+            "  OR COALESCE((v.provenance->>'cues')::int, 0) > 0)"
+            " ORDER BY y.source_object_id"
+        ),
+        {"m": matter_id, "x": source_object_id, "cands": candidates},
+    ).scalars()
+    return list(rows)
+
+
+def documents_at(conn: Connection, source_id: str, paths: list[str]) -> list[DocRow]:
+    """The live files of the source at these paths (candidates name their files by path)."""
+    if not paths:
+        return []
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            " WHERE o.source_id = :s AND o.deleted_at IS NULL"
+            " AND o.path = ANY(CAST(:paths AS text[]))"
+        ),
+        {"s": source_id, "paths": paths},
+    ).all()
+    return [_row(r) for r in rows]

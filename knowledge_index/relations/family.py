@@ -187,5 +187,11 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
             evidence={"order": [numbers[older["id"]], numbers[newer["id"]]]},
             producer_version=producer_version,
         )
-    conn.execute(text("UPDATE logical_documents SET updated_at = now() WHERE id = :ld"), {"ld": ld})
+    # The family is called what its first version is called, whichever member related first.
+    first = versions[0] if versions else min(members, key=lambda m: m["path"])
+    title = cues.heading(first.get("text") or "") or filenames.signals(first["path"]).stem
+    conn.execute(
+        text("UPDATE logical_documents SET title = :t, updated_at = now() WHERE id = :ld"),
+        {"ld": ld, "t": title[:300]},
+    )
     return [m["id"] for m in versions]

@@ -27,31 +27,22 @@ from knowledge_index_tests.faults.support import (
 from knowledge_index_tests.relations.estate import generate_scaled
 
 
-# Known, measured on this estate (37 files), each against the clean run: path order 28 field
-# differences, reverse 10, shuffled(7) 7, two workers 2. Classes: (1) a version family's title
-# is its first-related member's ("Schreiben vom 10.02.2024" vs "vom 11.02.2024"), even with two
-# workers; (2) `responds_to` lost when the answer is related before the letter's relate ran
-# (no intent parked); (3) annex_of/amends land on the redline [model] or the final [intent]
-# depending on which existed; (4) `supersedes` between final and redline changes method
-# (tracked_changes vs filename); (5) a redline related before its base loses
-# `redline_against` and its decisions' `against`; (6) two near-identical notes become
-# near_duplicate or versions 1/2 by order. Not small fixes: relate needs families recomputed on
-# change and intents parked for not-yet-related targets (issue 17, item 3).
-@pytest.mark.xfail(strict=True, reason="relate's results depend on processing order (see above)")
-def test_export_does_not_depend_on_processing_order(pg_server, firm_env, tmp_path, monkeypatch):
+# Measured on this estate (37 files) before relate reopened files that decided without a
+# neighbour: path order 28 field differences, reverse 10, shuffled(7) 7, two workers 2 (family
+# titles by first-related member, responds_to lost, annex/amends targets, supersedes methods,
+# redline_against and decisions' against lost, near-duplicate vs version by order). Now each
+# file that related before a neighbour joined the matter decides again, families take their
+# first version's title, and a redline's decisions follow relate's version pair.
+def _compare(pg_server, tmp_path, monkeypatch, runs) -> None:
     root = tmp_path / "estate"
     generate_scaled(root, 30)
-    runs = {
-        # The reference: what `ki run` does, each stage for every document, one worker.
-        "clean": lambda s, e: stage_by_stage(s, e, workers=1),
-        "path order": lambda s, e: depth_first(s, e, in_path_order),
-        "reverse": lambda s, e: depth_first(s, e, reversed_order),
-        "shuffled(7)": lambda s, e: depth_first(s, e, shuffled(7)),
-        "two workers": lambda s, e: stage_by_stage(s, e, workers=2),
-    }
     exports = {}
     timings = {}
-    for name, run in runs.items():
+    for name, run in {
+        # The reference: what `ki run` does, each stage for every document, one worker.
+        "clean": lambda s, e: stage_by_stage(s, e, workers=1),
+        **runs,
+    }.items():
         settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / f"home-{len(exports)}")
         synced(engine, settings, root)
         t0 = time.monotonic()
@@ -67,4 +58,33 @@ def test_export_does_not_depend_on_processing_order(pg_server, firm_env, tmp_pat
     summary = {name: len(lines) for name, lines in report.items()}
     assert not any(report.values()), f"differences per run: {summary}\n" + "\n".join(
         f"{name}: {line[:400]}" for name, lines in report.items() for line in lines[:40]
+    )
+
+
+def test_export_does_not_depend_on_processing_order(pg_server, firm_env, tmp_path, monkeypatch):
+    _compare(
+        pg_server,
+        tmp_path,
+        monkeypatch,
+        {
+            "path order": lambda s, e: depth_first(s, e, in_path_order),
+            "reverse": lambda s, e: depth_first(s, e, reversed_order),
+            "shuffled(7)": lambda s, e: depth_first(s, e, shuffled(7)),
+        },
+    )
+
+
+# A race, not a rule: in one of two runs, 3 field differences in one family (a Nachtrag's
+# amends target, the redline or the final; the final -> redline supersedes edge by tracked
+# changes or by file name), because two relates of one family running at once each decide
+# without the other's decision. Not strict: it passes when the two do not overlap.
+@pytest.mark.xfail(strict=False, reason="two concurrent relates of one family race (see above)")
+def test_export_does_not_depend_on_two_concurrent_workers(
+    pg_server, firm_env, tmp_path, monkeypatch
+):
+    _compare(
+        pg_server,
+        tmp_path,
+        monkeypatch,
+        {"two workers": lambda s, e: stage_by_stage(s, e, workers=2)},
     )

@@ -152,6 +152,18 @@ def extract(ctx: StageContext) -> StageOutcome:
     with ctx.engine.connect() as conn:
         existing = _existing(conn, obj.id, content_hash)
     if existing["n"] and existing["versions"] == [version]:
+        # The decisions stand; the version they were made against is relate's, and relate may
+        # have learnt it since (the base arrived after the redline): no model call for that.
+        with ctx.engine.begin() as conn:
+            against = redline_against(conn, obj.id)
+            conn.execute(
+                text(
+                    "UPDATE decisions SET against_source_object_id = :a"
+                    " WHERE source_object_id = :o AND content_hash = :h"
+                    " AND against_source_object_id IS DISTINCT FROM :a"
+                ),
+                {"a": against, "o": obj.id, "h": content_hash},
+            )
         return StageOutcome(
             "done",
             metadata={"decisions": existing["n"], "already_extracted": True, "model_calls": 0},

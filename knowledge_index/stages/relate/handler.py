@@ -13,8 +13,9 @@ from typing import Any, Final
 
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool
+from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.matters.store import assignment_of
-from knowledge_index.relations import candidates
+from knowledge_index.relations import candidates, corpus
 from knowledge_index.relations.candidates import Signals
 from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
 from knowledge_index.relations.store import sign_unsigned_matter_files
@@ -163,7 +164,7 @@ def relate(ctx: StageContext) -> StageOutcome:
     model_seconds = time.monotonic() - started
     decision = to_decision(agent, signals)
     version = ctx.settings.producer_version(STAGE)
-    provenance = agent.provenance(version)
+    provenance = {**agent.provenance(version), "cues": len(signals.cues)}
     stats = materialize(
         ctx.engine,
         expected,
@@ -173,16 +174,37 @@ def relate(ctx: StageContext) -> StageOutcome:
         provenance=provenance,
         producer_version=version,
     )
+    reopened = reopen_blind_neighbours(ctx, assignment["matter_id"], signals)
     return StageOutcome(
         "done",
         metadata={
             **stats,
+            "reopened": len(reopened),
             "identity": decision.identity,
             "trace_id": agent.trace_id,
             "turns": agent.turns,
             "model_seconds": round(model_seconds, 4),
         },
     )
+
+
+def reopen_blind_neighbours(ctx: StageContext, matter_id: str, signals: Signals) -> list[str]:
+    """Files that related before this one existed in the matter decide again now that it does.
+
+    Which copy is the original, which version a redline was made against, which letter a
+    reply answers: each is decided by the file that sees both. Without this, a file related
+    early (conversion runs in parallel) keeps a decision made without its neighbour, and the
+    answer depends on the order files happened to arrive in.
+    """
+    obj = ctx.source_object
+    with ctx.engine.connect() as conn:
+        paths = {c.path for c in signals.candidates}
+        ids = [
+            d.id for d in corpus.documents_at(conn, obj.source_id, sorted(paths)) if d.id != obj.id
+        ]
+    with ctx.engine.begin() as conn:
+        blind = corpus.related_before_visible(conn, obj.id, matter_id, ids)
+        return reopen_stage(conn, blind, STAGE)
 
 
 def relate_handler(ctx: StageContext) -> StageOutcome:
