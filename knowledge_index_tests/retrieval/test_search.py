@@ -178,7 +178,7 @@ def test_pagination_walks_one_stable_ranking(
     request = {"query": "Vertrag Haftung", "limit": 7}
     vector = records[3].vector
     full = searcher.search(SearchRequest(query="Vertrag Haftung", limit=60), ["*"], vector)
-    walked = []
+    walked: list[str] = []
     offset = 0
     while True:
         page = searcher.search(SearchRequest(**request, offset=offset), ["*"], vector)
@@ -297,8 +297,10 @@ def test_document_search_keeps_permissions_and_the_live_check(
         # A document revoked at the source since the last projection never shows or counts.
         if expected:
             revoked = sorted(expected)[0]
-            page = searcher.search_documents(
-                request, caller, records[i].vector, admit=lambda ids, r=revoked: set(ids) - {r}
-            )
+
+            def live(ids: list[str], gone: str = revoked) -> set[str]:
+                return set(ids) - {gone}
+
+            page = searcher.search_documents(request, caller, records[i].vector, admit=live)
             assert revoked not in {d.source_object_id for d in page.hits}
             assert page.total == len(expected) - 1
