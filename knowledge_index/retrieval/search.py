@@ -9,6 +9,7 @@ that set.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -382,19 +383,26 @@ def snippet(text: str, query: str, width: int) -> str:
 def matched_terms(query: str, passages: Sequence[ChunkPayload]) -> list[str]:
     """The query's exact identifiers and words found in the passages (text, title, path), words
     stemmed as BM25 stems them: the lexical half of "why it matched", computed only for the
-    returned passages, so it costs microseconds, not another index query."""
-    idents: set[str] = set()
-    stems: set[str] = set()
-    for p in passages:
-        idents.update(extract_identifiers(p.text), extract_identifiers(p.title))
-        idents.update(path_identifiers(p.path))
-        for name in _STEMMERS:
-            stems.update(analyzer(name).analyze(" ".join((p.text, p.title, p.path))))
-    found = [i for i in query_identifiers(query) if i in idents]
-    for word in dict.fromkeys(w.lower() for w in _WORD.findall(query)):
-        if any(t in stems for n in _STEMMERS for t in analyzer(n).analyze(word)):
-            found.append(word)
+    returned passages, so it costs well under a millisecond, not another index query."""
+    found: list[str] = []
+    if wanted := query_identifiers(query):
+        idents: set[str] = set()
+        for p in passages:
+            idents.update(extract_identifiers(p.text), extract_identifiers(p.title))
+            idents.update(path_identifiers(p.path))
+        found += [i for i in wanted if i in idents]
+    if words := list(dict.fromkeys(w.lower() for w in _WORD.findall(query))):
+        stems: set[str] = set()
+        for p in passages:
+            for name in _STEMMERS:
+                stems.update(analyzer(name).analyze(" ".join((p.text, p.title, p.path))))
+        found += [w for w in words if not stems.isdisjoint(_word_stems(w))]
     return found
 
 
 _STEMMERS = ("ki_de", "ki_en")
+
+
+@functools.lru_cache(maxsize=4_096)
+def _word_stems(word: str) -> frozenset[str]:
+    return frozenset(t for name in _STEMMERS for t in analyzer(name).analyze(word))
