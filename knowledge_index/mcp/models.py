@@ -7,7 +7,7 @@ Every row that names a document carries a `Citation` (the same model `ki search`
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -29,7 +29,7 @@ class _Input(BaseModel):
 
 
 class Filters(_Input):
-    """The typed MVP filters, shared by search_semantic, search_filter and preview_search_scope.
+    """The typed MVP filters, shared by the two searches, search_filter and preview_search_scope.
 
     Omitted means unrestricted; an empty list matches nothing.
     """
@@ -86,6 +86,55 @@ class PassageOut(BaseModel):
 
 class SearchSemanticOutput(PageInfo):
     passages: list[PassageOut]
+
+
+# -- search_documents ---------------------------------------------------------------------------
+
+
+class SearchDocumentsInput(Paged):
+    query: QueryText
+    filters: Filters | None = None
+    passages_per_document: int = Field(
+        3, ge=1, le=10, description="Best passages returned with each document."
+    )
+
+
+Component = Literal["vector", "bm25", "ident"]
+
+
+class MatchOut(BaseModel):
+    """Why a document matched, from the candidate passages it was ranked by."""
+
+    matched_by: Literal["lexical", "vector", "both"] = Field(
+        description="lexical: BM25 or exact identifier; vector: embedding similarity."
+    )
+    components: list[Component] = Field(
+        description="The ranked lists that placed any of its candidate passages."
+    )
+    matched_terms: list[str] = Field(
+        description="Query words (stemmed match) and identifiers found in the passages returned."
+    )
+    best_passage_score: float
+    candidate_passages: int = Field(description="Its passages among the candidates.")
+
+
+class DocumentHitOut(BaseModel):
+    rank: int
+    score: float = Field(description="The fused score of its best passage; documents rank by it.")
+    title: str
+    citation: Citation = Field(description="The document (no chunk_id); passages cite chunks.")
+    match: MatchOut
+    passages: list[PassageOut] = Field(description="Its best passages, best first.")
+
+
+class SearchDocumentsOutput(PageInfo):
+    total: int = Field(
+        description="Distinct documents you may see among the candidate passages (all pages)."
+    )
+    candidate_depth: int = Field(
+        description="How many fused passages the documents were grouped from."
+    )
+    documents: list[DocumentHitOut]
 
 
 # -- documents -----------------------------------------------------------------------------------

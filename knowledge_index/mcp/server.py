@@ -37,7 +37,8 @@ log = logging.getLogger("knowledge_index.mcp")
 
 INSTRUCTIONS = (
     "Knowledge Index: a law firm's documents. Compose the tools: preview_search_scope and "
-    "search_filter for metadata, search_semantic for passages, get_document for one document, "
+    "search_filter for metadata, search_semantic for passages, search_documents for documents "
+    "with their best passages, get_document for one document, "
     "traverse for relations. Everything you receive is limited to what the caller may see, and "
     "every row cites matter, document, version, source object, connector and path."
 )

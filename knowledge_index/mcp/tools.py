@@ -7,8 +7,8 @@ happens inside the queries (and inside the search index) before anything is rank
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from pydantic import BaseModel
 from sqlalchemy import Engine
@@ -20,12 +20,15 @@ from knowledge_index.mcp.config import McpSettings
 from knowledge_index.mcp.cursor import CursorCodec, CursorError
 from knowledge_index.mcp.graph import walk
 from knowledge_index.mcp.models import (
+    Component,
+    DocumentHitOut,
     GetDocumentInput,
     GetDocumentOutput,
     ListMattersInput,
     ListMattersOutput,
     ListTaxonomiesInput,
     ListTaxonomiesOutput,
+    MatchOut,
     MatterRow,
     PassageOut,
     PreviewScopeInput,
@@ -35,6 +38,8 @@ from knowledge_index.mcp.models import (
     ScopeCount,
     SearchDecisionsInput,
     SearchDecisionsOutput,
+    SearchDocumentsInput,
+    SearchDocumentsOutput,
     SearchFilterInput,
     SearchFilterOutput,
     SearchSemanticInput,
@@ -42,6 +47,7 @@ from knowledge_index.mcp.models import (
     TraverseInput,
     TraverseOutput,
 )
+from knowledge_index.retrieval.service import Passage
 from knowledge_index.settings import Settings
 
 # A get_document answer stays a usable MCP message; longer texts are cut and flagged.
@@ -105,19 +111,28 @@ class ToolContext:
             )
 
 
-def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanticOutput:
-    from knowledge_index.retrieval.service import search
-
-    ctx.check_query(inp.query)
-    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
-    filters = inp.filters.to_search_filters() if inp.filters else None
-
+def _live(ctx: ToolContext) -> Callable[[list[str]], set[str]]:
     def live(ids: list[str]) -> set[str]:
         # The index ranked only chunks the caller may see as last projected; this drops
         # documents deleted or revoked at the source since, before anything is counted.
         with ctx.engine.connect() as conn:
             return documents.visible_ids(conn, ctx.principals, ids)
 
+    return live
+
+
+def _passage_out(p: Passage) -> PassageOut:
+    return PassageOut(
+        rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
+    )
+
+
+def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanticOutput:
+    from knowledge_index.retrieval.service import search
+
+    ctx.check_query(inp.query)
+    offset, limit = ctx.offset(inp.cursor), ctx.page_size(inp.limit)
+    filters = inp.filters.to_search_filters() if inp.filters else None
     result = search(
         ctx.engine,
         ctx.settings,
@@ -126,18 +141,67 @@ def search_semantic(ctx: ToolContext, inp: SearchSemanticInput) -> SearchSemanti
         filters=filters,
         limit=limit,
         offset=offset,
-        admit=live,
+        admit=_live(ctx),
     )
-    passages = [
-        PassageOut(
-            rank=p.rank, score=p.score, snippet=p.snippet, title=p.title, citation=p.citation
-        )
-        for p in result.passages
-    ]
+    passages = [_passage_out(p) for p in result.passages]
     return SearchSemanticOutput(
         passages=passages,
         total=result.total,
         returned=len(passages),
+        next_cursor=ctx.next_cursor(offset, offset + limit, result.total),
+    )
+
+
+_LEXICAL = {"bm25", "ident"}
+
+
+def search_documents(ctx: ToolContext, inp: SearchDocumentsInput) -> SearchDocumentsOutput:
+    from knowledge_index.retrieval.service import search_documents as search
+
+    ctx.check_query(inp.query)
+    limit = ctx.page_size(inp.limit)
+    # The candidate depth follows the page size, so a cursor is only valid for the page size
+    # it was issued with: another size would cut its pages from a different ranking.
+    ctx = replace(ctx, cursor_fingerprint=f"{ctx.cursor_fingerprint}:{limit}")
+    offset = ctx.offset(inp.cursor)
+    filters = inp.filters.to_search_filters() if inp.filters else None
+    result = search(
+        ctx.engine,
+        ctx.settings,
+        inp.query,
+        ctx.principals,
+        filters=filters,
+        limit=limit,
+        offset=offset,
+        passages_per_document=inp.passages_per_document,
+        admit=_live(ctx),
+    )
+    found = []
+    for d in result.documents:
+        components = set(d.components)
+        lexical, vector = bool(components & _LEXICAL), "vector" in components
+        found.append(
+            DocumentHitOut(
+                rank=d.rank,
+                score=d.score,
+                title=d.title,
+                citation=d.citation,
+                match=MatchOut(
+                    matched_by="both" if lexical and vector else "lexical" if lexical else "vector",
+                    # The model validates the names; the cast only tells mypy so.
+                    components=cast(list[Component], sorted(components)),
+                    matched_terms=d.matched_terms,
+                    best_passage_score=d.passages[0].score,
+                    candidate_passages=d.candidate_passages,
+                ),
+                passages=[_passage_out(p) for p in d.passages],
+            )
+        )
+    return SearchDocumentsOutput(
+        documents=found,
+        total=result.total,
+        returned=len(found),
+        candidate_depth=result.depth,
         next_cursor=ctx.next_cursor(offset, offset + limit, result.total),
     )
 
@@ -311,6 +375,20 @@ TOOLS: tuple[ToolSpec, ...] = (
         SearchSemanticOutput,
         search_semantic,
         lambda o: len(o.passages),
+    ),
+    ToolSpec(
+        "search_documents",
+        "The same hybrid search as search_semantic, answered with documents: each hit is one "
+        "source object with its best passages (passages_per_document, default 3), a "
+        "document-level citation and why it matched (lexical, vector or both; matched terms). "
+        "Documents rank by their best passage's fused score. The passages are the top "
+        "candidate_depth fused passages you may see (page size x passages_per_document x 4, "
+        "at least 100, at most 1000), so total counts the distinct documents among them, not "
+        "every document that mentions the query. Page with next_cursor (same limit).",
+        SearchDocumentsInput,
+        SearchDocumentsOutput,
+        search_documents,
+        lambda o: len(o.documents),
     ),
     ToolSpec(
         "search_filter",

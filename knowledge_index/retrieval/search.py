@@ -9,6 +9,7 @@ that set.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Callable, Sequence
@@ -20,7 +21,12 @@ from knowledge_index.retrieval.acl import effective_principals, visible
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
-from knowledge_index.retrieval.identifiers import query_identifiers
+from knowledge_index.retrieval.identifiers import (
+    extract_identifiers,
+    path_identifiers,
+    query_identifiers,
+)
+from knowledge_index.retrieval.lexical import analyzer
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
 from knowledge_index.retrieval.search_index import SearchIndex
@@ -31,6 +37,8 @@ log = logging.getLogger(__name__)
 Admit = Callable[[list[str]], set[str]]
 
 VECTOR, BM25, IDENT = "vector", "bm25", "ident"
+# The deepest any ranked list (and so the fused candidate set) is read.
+MAX_DEPTH = 1_000
 # One thread: query embeddings of concurrent requests queue behind each other either way (the
 # model already uses every core), but each overlaps with its own request's lexical search.
 _EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ki-query-embed")
@@ -51,7 +59,10 @@ class SearchConfig(BaseModel):
     weights: SearchWeights = Field(default_factory=SearchWeights)
     rrf_k: int = Field(60, ge=1)
     # Depth of every ranked list and of the fused set that pages are cut from.
-    candidates: int = Field(100, ge=1, le=1_000)
+    candidates: int = Field(100, ge=1, le=MAX_DEPTH)
+    # Document search reads limit * passages_per_document * this many passages (bounded), so a
+    # page of documents fills even when the best documents own several top passages each.
+    document_depth_factor: int = Field(4, ge=1, le=50)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -75,6 +86,31 @@ class SearchHit(BaseModel):
     rerank_score: float | None = None
     snippet: str
     payload: ChunkPayload
+
+
+class DocumentSearchRequest(SearchRequest):
+    passages_per_document: int = Field(3, ge=1, le=10)
+
+
+class DocumentHit(BaseModel):
+    rank: int
+    source_object_id: str
+    score: float = Field(description="The fused score of the document's best passage.")
+    # Which ranked lists (vector, bm25, ident) placed any of its candidate passages.
+    components: list[str]
+    candidate_passages: int = Field(description="Its passages among the candidates.")
+    matched_terms: list[str]
+    passages: list[SearchHit]
+
+
+class DocumentPage(BaseModel):
+    hits: list[DocumentHit]
+    offset: int
+    limit: int
+    total: int
+    has_more: bool
+    depth: int = Field(description="Fused candidate passages the documents were grouped from.")
+    index_version: str
 
 
 class SearchPage(BaseModel):
@@ -105,9 +141,10 @@ class HybridSearcher:
         caller_principals: Sequence[str],
         filters: SearchFilters | None = None,
         query_vector: object | None = None,
+        depth: int | None = None,
     ) -> dict[str, list[tuple[str, float]]]:
         """Each enabled list, already permission- and filter-restricted, best first."""
-        depth = self.config.candidates
+        depth = depth or self.config.candidates
         weights = self.config.weights
         lists: dict[str, list[tuple[str, float]]] = {}
         lexical = self.index.lexical
@@ -133,6 +170,65 @@ class HybridSearcher:
             )
         return lists
 
+    def _candidates(
+        self,
+        query: str,
+        filters: SearchFilters | None,
+        caller_principals: Sequence[str],
+        depth: int,
+        query_vector: object | None,
+        admit: Admit | None,
+        need_payloads: bool,
+    ) -> tuple[list[Fused], dict[str, ChunkPayload] | None, dict[str, float]]:
+        """The fused, reranked and live-admitted candidate ranking, `depth` deep, with the
+        payloads of all of it when they were needed (for `admit` or `need_payloads`)."""
+        # Validates principals up front: a malformed identity fails loudly, never widens access.
+        effective_principals(caller_principals)
+        self.index.refresh()
+        lists = self.ranked_lists(
+            query, caller_principals, filters, query_vector=query_vector, depth=depth
+        )
+        fused = reciprocal_rank_fusion(
+            lists, self.config.weights.model_dump(), k=self.config.rrf_k
+        )[:depth]
+        rerank_scores: dict[str, float] = {}
+        if self.reranker is not None and fused:
+            fused, rerank_scores = self._rerank(query, fused)
+        payloads: dict[str, ChunkPayload] | None = None
+        if (admit is not None or need_payloads) and fused:
+            payloads = self.index.lexical.payloads([f.chunk_id for f in fused])
+            fused = [f for f in fused if f.chunk_id in payloads]
+        if admit is not None and fused:
+            assert payloads is not None
+            admitted = admit(sorted({p.document_id for p in payloads.values()}))
+            fused = [f for f in fused if payloads[f.chunk_id].document_id in admitted]
+        return fused, payloads, rerank_scores
+
+    def _hit(
+        self,
+        position: int,
+        entry: Fused,
+        payload: ChunkPayload,
+        query: str,
+        caller_principals: Sequence[str],
+        rerank_scores: dict[str, float],
+    ) -> SearchHit | None:
+        allowed, denied = payload.allowed_principals, payload.denied_principals
+        if not visible(allowed, denied, caller_principals):
+            # The pre-filters make this unreachable; if it ever fires, fail closed and say so.
+            log.error("ACL pre-filter let %s through; dropped", entry.chunk_id)
+            return None
+        return SearchHit(
+            rank=position,
+            chunk_id=entry.chunk_id,
+            source_object_id=payload.document_id,
+            score=entry.score,
+            contributions=entry.contributions,
+            rerank_score=rerank_scores.get(entry.chunk_id),
+            snippet=snippet(payload.text, query, self.config.snippet_chars),
+            payload=payload,
+        )
+
     def search(
         self,
         request: SearchRequest,
@@ -143,57 +239,112 @@ class HybridSearcher:
         """One page of the fused ranking. `admit` is the live permission check (the source's
         current grants): it runs over the whole candidate set before paging, so totals, ranks
         and cursors count only what the caller may see, not what the index last projected."""
-        # Validates principals up front: a malformed identity fails loudly, never widens access.
-        effective_principals(caller_principals)
-        self.index.refresh()
-        lists = self.ranked_lists(
-            request.query, caller_principals, request.filters, query_vector=query_vector
+        fused, payloads, rerank_scores = self._candidates(
+            request.query,
+            request.filters,
+            caller_principals,
+            self.config.candidates,
+            query_vector,
+            admit,
+            need_payloads=False,
         )
-        fused = reciprocal_rank_fusion(
-            lists, self.config.weights.model_dump(), k=self.config.rrf_k
-        )[: self.config.candidates]
-        rerank_scores: dict[str, float] = {}
-        if self.reranker is not None and fused:
-            fused, rerank_scores = self._rerank(request.query, fused)
-        if admit is not None and fused:
-            payloads = self.index.lexical.payloads([f.chunk_id for f in fused])
-            admitted = admit(sorted({p.document_id for p in payloads.values()}))
-            fused = [
-                f
-                for f in fused
-                if f.chunk_id in payloads and payloads[f.chunk_id].document_id in admitted
-            ]
         page = fused[request.offset : request.offset + request.limit]
-        if admit is None or not fused:
+        if payloads is None:
+            # Without a live check only the page needs its payloads read.
             payloads = self.index.lexical.payloads([f.chunk_id for f in page])
         hits = []
         for position, entry in enumerate(page, start=request.offset + 1):
             payload = payloads.get(entry.chunk_id)
             if payload is None:
                 continue  # deleted between ranking and fetch
-            allowed, denied = payload.allowed_principals, payload.denied_principals
-            if not visible(allowed, denied, caller_principals):
-                # The pre-filters make this unreachable; if it ever fires, fail closed and say so.
-                log.error("ACL pre-filter let %s through; dropped", entry.chunk_id)
-                continue
-            hits.append(
-                SearchHit(
-                    rank=position,
-                    chunk_id=entry.chunk_id,
-                    source_object_id=payload.document_id,
-                    score=entry.score,
-                    contributions=entry.contributions,
-                    rerank_score=rerank_scores.get(entry.chunk_id),
-                    snippet=snippet(payload.text, request.query, self.config.snippet_chars),
-                    payload=payload,
-                )
+            hit = self._hit(
+                position, entry, payload, request.query, caller_principals, rerank_scores
             )
+            if hit is not None:
+                hits.append(hit)
         return SearchPage(
             hits=hits,
             offset=request.offset,
             limit=request.limit,
             total=len(fused),
             has_more=request.offset + request.limit < len(fused),
+            index_version=self.index.version,
+        )
+
+    def document_depth(self, limit: int, passages_per_document: int) -> int:
+        """How many fused passages a document page is cut from: enough for `limit` documents
+        with their passages even when the best documents own several of the top passages,
+        never shallower than a passage search, never deeper than MAX_DEPTH."""
+        wanted = limit * passages_per_document * self.config.document_depth_factor
+        return min(MAX_DEPTH, max(self.config.candidates, wanted))
+
+    def search_documents(
+        self,
+        request: DocumentSearchRequest,
+        caller_principals: Sequence[str],
+        query_vector: object | None = None,
+        admit: Admit | None = None,
+    ) -> DocumentPage:
+        """One page of documents: the candidate passages (permission-filtered and live-admitted
+        exactly as for `search`) grouped by source object, each document ranked where its best
+        passage ranks. `total` is the number of distinct documents among the candidates."""
+        depth = self.document_depth(request.limit, request.passages_per_document)
+        fused, payloads, rerank_scores = self._candidates(
+            request.query,
+            request.filters,
+            caller_principals,
+            depth,
+            query_vector,
+            admit,
+            need_payloads=True,
+        )
+        # Grouping keeps the candidate order, so a document's first passage is its best and
+        # documents come out ordered by their best passage.
+        groups: dict[str, list[tuple[int, Fused]]] = {}
+        for position, entry in enumerate(fused, start=1):
+            assert payloads is not None
+            groups.setdefault(payloads[entry.chunk_id].document_id, []).append((position, entry))
+        ordered = list(groups.items())
+        page = ordered[request.offset : request.offset + request.limit]
+        hits = []
+        for rank, (document_id, members) in enumerate(page, start=request.offset + 1):
+            assert payloads is not None
+            passages = [
+                hit
+                for position, entry in members[: request.passages_per_document]
+                if (
+                    hit := self._hit(
+                        position,
+                        entry,
+                        payloads[entry.chunk_id],
+                        request.query,
+                        caller_principals,
+                        rerank_scores,
+                    )
+                )
+                is not None
+            ]
+            if not passages:
+                continue  # only when the fail-closed check above dropped every passage
+            components = sorted({name for _, entry in members for name in entry.contributions})
+            hits.append(
+                DocumentHit(
+                    rank=rank,
+                    source_object_id=document_id,
+                    score=members[0][1].score,
+                    components=components,
+                    candidate_passages=len(members),
+                    matched_terms=matched_terms(request.query, [p.payload for p in passages]),
+                    passages=passages,
+                )
+            )
+        return DocumentPage(
+            hits=hits,
+            offset=request.offset,
+            limit=request.limit,
+            total=len(ordered),
+            has_more=request.offset + request.limit < len(ordered),
+            depth=depth,
             index_version=self.index.version,
         )
 
@@ -227,3 +378,31 @@ def snippet(text: str, query: str, width: int) -> str:
     start = text.rfind(" ", 0, start) + 1 if start > 0 else 0
     body = text[start : start + width].strip()
     return ("…" if start > 0 else "") + body + ("…" if start + width < len(text) else "")
+
+
+def matched_terms(query: str, passages: Sequence[ChunkPayload]) -> list[str]:
+    """The query's exact identifiers and words found in the passages (text, title, path), words
+    stemmed as BM25 stems them: the lexical half of "why it matched", computed only for the
+    returned passages, so it costs well under a millisecond, not another index query."""
+    found: list[str] = []
+    if wanted := query_identifiers(query):
+        idents: set[str] = set()
+        for p in passages:
+            idents.update(extract_identifiers(p.text), extract_identifiers(p.title))
+            idents.update(path_identifiers(p.path))
+        found += [i for i in wanted if i in idents]
+    if words := list(dict.fromkeys(w.lower() for w in _WORD.findall(query))):
+        stems: set[str] = set()
+        for p in passages:
+            for name in _STEMMERS:
+                stems.update(analyzer(name).analyze(" ".join((p.text, p.title, p.path))))
+        found += [w for w in words if not stems.isdisjoint(_word_stems(w))]
+    return found
+
+
+_STEMMERS = ("ki_de", "ki_en")
+
+
+@functools.lru_cache(maxsize=4_096)
+def _word_stems(word: str) -> frozenset[str]:
+    return frozenset(t for name in _STEMMERS for t in analyzer(name).analyze(word))

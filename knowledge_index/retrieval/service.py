@@ -13,7 +13,14 @@ from sqlalchemy import Engine
 from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
-from knowledge_index.retrieval.search import Admit, HybridSearcher, SearchRequest
+from knowledge_index.retrieval.records import ChunkPayload
+from knowledge_index.retrieval.search import (
+    Admit,
+    DocumentSearchRequest,
+    HybridSearcher,
+    SearchHit,
+    SearchRequest,
+)
 from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
 from knowledge_index.sources.registry import get_source
@@ -39,6 +46,29 @@ class Passage(BaseModel):
     contributions: dict[str, float] = Field(default_factory=dict)
 
 
+class DocumentResult(BaseModel):
+    """One document: cited at document level (no chunk or page), with its best passages."""
+
+    rank: int
+    score: float
+    title: str
+    citation: Citation
+    components: list[str]
+    candidate_passages: int
+    matched_terms: list[str]
+    passages: list[Passage]
+
+
+class DocumentSearchResult(BaseModel):
+    query: str
+    total: int
+    offset: int
+    limit: int
+    has_more: bool
+    depth: int
+    documents: list[DocumentResult]
+
+
 class SearchResult(BaseModel):
     query: str
     total: int
@@ -59,45 +89,101 @@ def search(
     offset: int = 0,
     admit: Admit | None = None,
 ) -> SearchResult:
-    index = open_index(settings)
-    searcher = HybridSearcher(index, embedder_for(settings.retrieval.embedding_model))
-    page = searcher.search(
+    page = _searcher(settings).search(
         SearchRequest(query=query, filters=filters, limit=limit, offset=offset),
         principals,
         admit=admit,
     )
-    ids = sorted({h.source_object_id for h in page.hits})
-    sources = _sources(engine, ids)
-    passages = []
-    for hit in page.hits:
-        p = hit.payload
-        source_id, kind = sources.get(hit.source_object_id, ("?", "?"))
-        passages.append(
-            Passage(
-                rank=hit.rank,
-                score=hit.score,
-                snippet=hit.snippet,
-                title=p.title,
-                citation=Citation(
-                    matter_id=p.matter_id,
-                    source_object_id=p.document_id,
-                    version_id=p.version_id,
-                    connector=kind,
-                    source_id=source_id,
-                    path=p.path,
-                    chunk_id=p.chunk_id,
-                    page=p.page,
-                ),
-                contributions={k: float(v.rrf) for k, v in hit.contributions.items()},
-            )
-        )
+    sources = _sources(engine, sorted({h.source_object_id for h in page.hits}))
     return SearchResult(
         query=query,
         total=page.total,
         offset=page.offset,
         limit=page.limit,
         has_more=page.has_more,
-        passages=passages,
+        passages=[_passage(hit, sources) for hit in page.hits],
+    )
+
+
+def search_documents(
+    engine: Engine,
+    settings: Settings,
+    query: str,
+    principals: list[str],
+    *,
+    filters: SearchFilters | None = None,
+    limit: int = 10,
+    offset: int = 0,
+    passages_per_document: int = 3,
+    admit: Admit | None = None,
+) -> DocumentSearchResult:
+    """`search`, answered with documents: see HybridSearcher.search_documents."""
+    page = _searcher(settings).search_documents(
+        DocumentSearchRequest(
+            query=query,
+            filters=filters,
+            limit=limit,
+            offset=offset,
+            passages_per_document=passages_per_document,
+        ),
+        principals,
+        admit=admit,
+    )
+    sources = _sources(engine, sorted({h.source_object_id for h in page.hits}))
+    documents = []
+    for hit in page.hits:
+        best = hit.passages[0].payload
+        documents.append(
+            DocumentResult(
+                rank=hit.rank,
+                score=hit.score,
+                title=best.title,
+                citation=_citation(best, sources).model_copy(
+                    update={"chunk_id": None, "page": None}
+                ),
+                components=hit.components,
+                candidate_passages=hit.candidate_passages,
+                matched_terms=hit.matched_terms,
+                passages=[_passage(p, sources) for p in hit.passages],
+            )
+        )
+    return DocumentSearchResult(
+        query=query,
+        total=page.total,
+        offset=page.offset,
+        limit=page.limit,
+        has_more=page.has_more,
+        depth=page.depth,
+        documents=documents,
+    )
+
+
+def _searcher(settings: Settings) -> HybridSearcher:
+    return HybridSearcher(open_index(settings), embedder_for(settings.retrieval.embedding_model))
+
+
+def _citation(p: ChunkPayload, sources: dict[str, tuple[str, str]]) -> Citation:
+    source_id, kind = sources.get(p.document_id, ("?", "?"))
+    return Citation(
+        matter_id=p.matter_id,
+        source_object_id=p.document_id,
+        version_id=p.version_id,
+        connector=kind,
+        source_id=source_id,
+        path=p.path,
+        chunk_id=p.chunk_id,
+        page=p.page,
+    )
+
+
+def _passage(hit: SearchHit, sources: dict[str, tuple[str, str]]) -> Passage:
+    return Passage(
+        rank=hit.rank,
+        score=hit.score,
+        snippet=hit.snippet,
+        title=hit.payload.title,
+        citation=_citation(hit.payload, sources),
+        contributions={k: float(v.rrf) for k, v in hit.contributions.items()},
     )
 
 

@@ -143,3 +143,51 @@ def test_search_semantic_counts_only_what_passes_the_live_check(mcp_corpus):
     assert not [p for p in after.passages if p.citation.path.startswith("Beta/")]
     assert after.total == len(after.passages) == before.total - len(beta)
     assert first.total == after.total and first.passages[0].rank == 1
+
+
+def test_search_documents_counts_only_documents_that_pass_the_live_check(mcp_corpus):
+    """The same revocation through search_documents: the revoked documents neither show nor
+    count, and documents are re-ranked from 1 without them."""
+    from knowledge_index.mcp.config import McpSettings
+    from knowledge_index.mcp.cursor import CursorCodec
+    from knowledge_index.mcp.models import SearchDocumentsInput
+    from knowledge_index.mcp.tools import ToolContext, search_documents
+
+    ctx = ToolContext(
+        engine=mcp_corpus.engine,
+        settings=mcp_corpus.settings,  # type: ignore[arg-type]
+        mcp=McpSettings(),
+        principals=caller_principals(["user:bob", "group:beta"]),
+        codec=CursorCodec(b"k" * 32),
+        cursor_fingerprint="test",
+        tool="search_documents",
+    )
+
+    def ask(limit: int):
+        query = SearchDocumentsInput(query="escrow purchase price", limit=limit)
+        return search_documents(ctx, query)
+
+    before = ask(50)
+    beta = {d.citation.source_object_id for d in before.documents if d.citation.path[:5] == "Beta/"}
+    assert len(beta) == 2 and before.total == len(before.documents)
+    with mcp_corpus.engine.begin() as conn:
+        saved = conn.execute(
+            text("SELECT id, acl FROM source_objects WHERE left(path, 5) = 'Beta/'")
+        ).all()
+        conn.execute(
+            text("UPDATE source_objects SET acl = CAST(:a AS jsonb) WHERE left(path, 5) = 'Beta/'"),
+            {"a": json.dumps({"allow": ["user:dave"], "deny": []})},
+        )
+    try:
+        after, first = ask(50), ask(1)
+    finally:
+        with mcp_corpus.engine.begin() as conn:
+            for doc_id, acl in saved:
+                conn.execute(
+                    text("UPDATE source_objects SET acl = CAST(:a AS jsonb) WHERE id = :i"),
+                    {"a": json.dumps(acl), "i": doc_id},
+                )
+    shown = {d.citation.source_object_id for d in after.documents}
+    assert not shown & beta and after.total == len(after.documents) == before.total - 2
+    assert first.total == after.total and first.documents[0].rank == 1
+    assert first.next_cursor is not None

@@ -3,6 +3,7 @@ audit. One indexed estate and one server process for the whole module."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -22,6 +23,7 @@ from knowledge_index_tests.mcp.helpers import (
 
 TOOLS = {
     "search_semantic",
+    "search_documents",
     "search_filter",
     "get_document",
     "traverse",
@@ -181,6 +183,114 @@ def test_cursor_paging_returns_every_hit_once(http_server, mcp_corpus):
     )
     assert len(docs) == len(set(docs))
     assert set(docs) == _expected(mcp_corpus, _who("carol", ["beta", "litigation"]))
+
+
+def _grouped(passages: list[dict]) -> dict[str, list[str]]:
+    """Passage hits -> source_object_id -> chunk ids, both in ranking order."""
+    out: dict[str, list[str]] = {}
+    for p in passages:
+        out.setdefault(p["citation"]["source_object_id"], []).append(p["citation"]["chunk_id"])
+    return out
+
+
+DOC_QUERY = "supply agreement escrow purchase price"
+
+
+def test_search_documents_groups_the_passage_ranking_by_document(http_server, mcp_corpus):
+    client = _client(http_server, "bob", ["beta", "litigation"])
+    whole, docs = call_many(
+        client,
+        [
+            ("search_semantic", {"query": DOC_QUERY, "limit": 50}),
+            ("search_documents", {"query": DOC_QUERY, "limit": 50, "passages_per_document": 2}),
+        ],
+    )
+    # The small estate fits in both candidate depths, so both rank the same passages.
+    assert whole["next_cursor"] is None and whole["total"] == len(whole["passages"])
+    grouped = _grouped(whole["passages"])
+    assert docs["candidate_depth"] >= whole["total"]
+    assert [d["citation"]["source_object_id"] for d in docs["documents"]] == list(grouped)
+    assert docs["total"] == docs["returned"] == len(grouped) > 2
+    assert docs["next_cursor"] is None
+    scores = [d["score"] for d in docs["documents"]]
+    assert scores == sorted(scores, reverse=True)
+    by_chunk = {p["citation"]["chunk_id"]: p for p in whole["passages"]}
+    for rank, doc in enumerate(docs["documents"], start=1):
+        cite = doc["citation"]
+        chunks = [p["citation"]["chunk_id"] for p in doc["passages"]]
+        assert doc["rank"] == rank
+        assert chunks == grouped[cite["source_object_id"]][:2]
+        best = by_chunk[chunks[0]]
+        # The document cites what its passages cite, minus the chunk.
+        assert cite == {**best["citation"], "chunk_id": None, "page": None}
+        assert doc["score"] == doc["match"]["best_passage_score"] == best["score"]
+        assert doc["title"] == best["title"]
+        assert doc["match"]["candidate_passages"] == len(grouped[cite["source_object_id"]])
+        assert doc["match"]["components"] and doc["match"]["matched_by"] in (
+            "lexical",
+            "vector",
+            "both",
+        )
+    spa = next(
+        d for d in docs["documents"] if d["citation"]["path"] == "Beta/spa.txt"
+    )  # "Share purchase agreement: the purchase price ... subject to the escrow."
+    assert spa["match"]["matched_by"] == "both"
+    assert {"agreement", "escrow", "purchase", "price"} <= set(spa["match"]["matched_terms"])
+
+
+def test_search_documents_pages_by_document(http_server, mcp_corpus):
+    client = _client(http_server, "carol", ["beta", "litigation"])
+    seen: list[str] = []
+    cursor, totals = None, set()
+    for _ in range(50):
+        args = {"query": DOC_QUERY, "limit": 2, **({"cursor": cursor} if cursor else {})}
+        page = call(client, "search_documents", args)
+        assert page["returned"] == len(page["documents"]) <= 2
+        seen.extend(d["citation"]["source_object_id"] for d in page["documents"])
+        totals.add(page["total"])
+        if page["next_cursor"] is None:
+            break
+        last_cursor = cursor = page["next_cursor"]
+    whole = call(client, "search_documents", {"query": DOC_QUERY, "limit": 50})
+    assert len(seen) == len(set(seen)) == whole["total"] > 2 and totals == {whole["total"]}
+    assert set(seen) <= _expected(mcp_corpus, _who("carol", ["beta", "litigation"]))
+    # Candidate depth follows the page size: a cursor is refused with another page size, and
+    # a search_semantic cursor is refused here.
+    passages = call(client, "search_semantic", {"query": DOC_QUERY, "limit": 2})
+    resized, foreign = call_many(
+        client,
+        [
+            ("search_documents", {"query": DOC_QUERY, "limit": 3, "cursor": last_cursor}),
+            (
+                "search_documents",
+                {"query": DOC_QUERY, "limit": 2, "cursor": passages["next_cursor"]},
+            ),
+        ],
+    )
+    assert_clean_error(resized, "invalid cursor")
+    assert_clean_error(foreign, "invalid cursor")
+
+
+def test_search_documents_never_shows_or_counts_a_hidden_document(http_server, mcp_corpus):
+    secret = mcp_corpus.ids["Wall/secret.txt"]
+    for sub, groups in [("alice", []), ("bob", ["beta"]), ("intern", ["litigation"])]:
+        allowed = _expected(mcp_corpus, _who(sub, groups))
+        results = call_many(
+            _client(http_server, sub, groups),
+            [("search_documents", {"query": q, "limit": 50}) for q in QUERIES],
+        )
+        for query, result in zip(QUERIES, results, strict=True):
+            found = {d["citation"]["source_object_id"] for d in result["documents"]}
+            passages = {
+                p["citation"]["source_object_id"]
+                for d in result["documents"]
+                for p in d["passages"]
+            }
+            assert found <= allowed and passages == found, (sub, query)
+            assert result["total"] == len(found), (sub, query)
+            assert secret not in json.dumps(result) and "Zeta" not in json.dumps(result)
+    carol = call(_client(http_server, "carol"), "search_documents", {"query": "merger Zeta"})
+    assert carol["documents"][0]["citation"]["source_object_id"] == secret
 
 
 def test_random_principals_never_see_what_they_may_not(http_server, mcp_corpus):

@@ -40,6 +40,7 @@ class Probe:
 
     async def reachable(self, query: str, source_object_id: str) -> dict[str, bool]:
         search = await self.tool("search_semantic", {"query": query, "limit": 50})
+        docs = await self.tool("search_documents", {"query": query, "limit": 50})
         listing = await self.tool("search_filter", {"limit": 50})
         scope = await self.tool("preview_search_scope", {})
         got = await self.tool("get_document", {"source_object_id": source_object_id})
@@ -50,6 +51,8 @@ class Probe:
         return {
             "search": source_object_id
             in {p["citation"]["source_object_id"] for p in search["passages"]},
+            "documents": source_object_id
+            in {d["citation"]["source_object_id"] for d in docs["documents"]},
             "filter": source_object_id
             in {d["citation"]["source_object_id"] for d in listing["documents"]},
             "scope": source_object_id in scope["source_object_ids"],
@@ -66,7 +69,7 @@ def test_acl_changes_and_deletions_reach_every_tool(mcp_corpus: Corpus, tmp_path
         sys.executable, ["-m", "knowledge_index.mcp"], env=env, log_file=tmp_path / "stdio.log"
     )
     memo, klage, letter = ids["Beta/memo.md"], ids["Lit/klage.txt"], ids["Acme/letter.txt"]
-    everywhere = dict.fromkeys(("search", "filter", "scope", "get", "traverse"), True)
+    everywhere = dict.fromkeys(("search", "documents", "filter", "scope", "get", "traverse"), True)
     nowhere = dict.fromkeys(everywhere, False)
 
     def write_acl(folder: str, acl: dict) -> None:
