@@ -6,7 +6,6 @@ on its own, and a row whose claim was lost (recovered as stale, requeued) is not
 
 from __future__ import annotations
 
-import os
 import socket
 import time
 import uuid
@@ -32,6 +31,7 @@ from knowledge_index.ledger.store import (
 from knowledge_index.objects import store as objects
 from knowledge_index.objects.store import SourceObject
 from knowledge_index.pipeline import get_stage
+from knowledge_index.processes import process_token
 from knowledge_index.relations import readiness
 from knowledge_index.relations.readiness import ReadinessStatus
 from knowledge_index.settings import Settings
@@ -92,7 +92,8 @@ class BatchReport:
 
 
 def new_worker_id() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    """host:pid:start ticks:nonce; the ledger can tell a claim of a dead local process."""
+    return f"{socket.gethostname()}:{process_token()}:{uuid.uuid4().hex[:8]}"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from knowledge_index.pipeline import (
     previous_stage,
     stage_order,
 )
+from knowledge_index.processes import alive
 from knowledge_index.settings import Settings
 
 
@@ -141,6 +143,15 @@ def requeue_newly_enabled_stages(conn: Connection, settings: Settings) -> dict[s
     return requeued
 
 
+def _claimer_died(worker: str | None) -> bool:
+    """host:pid:start ticks:nonce (older ids: host:pid:nonce, judged by the pid alone)."""
+    parts = (worker or "").split(":")
+    if len(parts) < 3 or parts[0] != socket.gethostname() or not parts[1].isdigit():
+        return False
+    ticks = parts[2] if len(parts) >= 4 else "?"
+    return not alive(f"{parts[1]}:{ticks}")
+
+
 def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int]:
     """A row running longer than the claim timeout lost its worker: retry it now.
 
@@ -152,15 +163,18 @@ def recover_stale_claims(conn: Connection, settings: Settings) -> tuple[int, int
     rows = (
         conn.execute(
             text(
-                "SELECT source_object_id, stage, attempts, claimed_by FROM processing_state"
-                " WHERE status = 'running' AND claimed_at < now() - make_interval(secs => :t)"
-                " FOR UPDATE SKIP LOCKED"
+                "SELECT source_object_id, stage, attempts, claimed_by,"
+                " claimed_at < now() - make_interval(secs => :t) AS expired"
+                " FROM processing_state WHERE status = 'running' FOR UPDATE SKIP LOCKED"
             ),
             {"t": timeout},
         )
         .mappings()
         .all()
     )
+    # A claim of a process on this host that no longer exists (a SIGKILLed `ki run`) is stale
+    # now, not after the timeout: the rerun would otherwise end with those rows still owed.
+    rows = [m for m in rows if m["expired"] or _claimer_died(m["claimed_by"])]
     quarantined = 0
     for m in rows:
         source_object_id, stage = m["source_object_id"], m["stage"]

@@ -10,54 +10,21 @@ cause. Runs the daemon launched are left to Dagster's run monitoring.
 
 from __future__ import annotations
 
-import os
 import socket
-from pathlib import Path
 
 from dagster import DagsterInstance, DagsterRun, DagsterRunStatus, RunsFilter
+
+from knowledge_index.processes import alive as _alive
+from knowledge_index.processes import process_token
 
 HOST_TAG = "ki/host"
 PROCESS_TAG = "ki/process"  # "<pid>:<start time in clock ticks since boot>"
 SWEPT_STATUSES = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.STARTING, DagsterRunStatus.STARTED]
 
 
-def _start_ticks(pid: int) -> str | None:
-    """The process's start time from /proc (None when it does not exist)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError, PermissionError):
-        return None
-    # The command name (field 2) may hold spaces and parentheses: split after its last ')'.
-    return stat.rsplit(")", 1)[1].split()[19]
-
-
-def process_token(pid: int | None = None) -> str:
-    pid = os.getpid() if pid is None else pid
-    return f"{pid}:{_start_ticks(pid) or '?'}"
-
-
 def launcher_tags() -> dict[str, str]:
     """Tags for a run executed in this process."""
     return {HOST_TAG: socket.gethostname(), PROCESS_TAG: process_token()}
-
-
-def _alive(token: str) -> bool:
-    pid_text, _, ticks = token.partition(":")
-    if not pid_text.isdigit():
-        return True  # not ours to judge
-    pid = int(pid_text)
-    started = _start_ticks(pid)
-    if started is None:
-        if Path("/proc/self/stat").exists():
-            return False
-        try:  # no /proc on this system: existence is all we can check
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        return True
-    return ticks in ("?", started)
 
 
 def run_is_dead(run: DagsterRun) -> bool:
