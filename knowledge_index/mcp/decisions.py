@@ -23,7 +23,8 @@ from knowledge_index.mcp.visibility import visible_sql
 _AXES = ("topic", "change_type")
 
 
-def _like(value: str) -> str:
+def contains_pattern(value: str) -> str:
+    """An ILIKE pattern matching `value` anywhere, its own wildcards taken literally."""
     escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
 
@@ -50,7 +51,7 @@ def search_decisions(
     e = metadata_exprs()
     params: dict[str, Any] = {
         "principals": principals,
-        "pattern": _like(query or ""),
+        "pattern": contains_pattern(query or ""),
         "limit": limit,
         "offset": offset,
     }

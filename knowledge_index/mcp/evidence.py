@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Connection, text
 
 from knowledge_index.entities.names import normalize_name
-from knowledge_index.mcp.decisions import search_decisions
+from knowledge_index.mcp.decisions import contains_pattern, search_decisions
 from knowledge_index.mcp.documents import visible_documents
 from knowledge_index.mcp.models import (
     EntityEvidence,
@@ -26,11 +26,6 @@ from knowledge_index.mcp.visibility import visible_sql
 __all__ = ["resolve_entity", "search_decisions", "taxonomies"]
 
 EVIDENCE_PER_ENTITY = 20
-
-
-def _like(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 def resolve_entity(
@@ -48,7 +43,7 @@ def resolve_entity(
     """
     params: dict[str, Any] = {
         "principals": principals,
-        "pattern": _like(name),
+        "pattern": contains_pattern(name),
         "kind": kind,
         "cap": max(limit * CANDIDATES_PER_RESULT, limit),
     }

@@ -31,7 +31,6 @@ _ANNEX = re.compile(
 # An annex's own label: the word and an id ("Anlage 4.2", "Anlage K 4", "Schedule 2",
 # "Exhibit A"). "Schedule of short deliveries" is a list, not an annex: the id is required.
 _ANNEX_ID = r"(?:[A-Z]{1,2}\s?)?\d+(?:\.\d+)*[a-z]?(?![\w.]*\d)|[A-Z](?:\.\d+)*(?![\w])"
-_ANNEX_LABEL = re.compile(rf"(?P<word>(?i:{_ANNEX_WORD}))\s+(?P<id>{_ANNEX_ID})")
 _ANNEX_HEAD = re.compile(rf"^\s*(?i:{_ANNEX_WORD})\s+(?:{_ANNEX_ID})")
 # "Schedule 1 – Price List / to the Reseller and Licence Agreement between ...": the agreement
 # may follow the annex's own title and sit on the next line.
