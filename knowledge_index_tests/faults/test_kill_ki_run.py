@@ -1,6 +1,9 @@
-"""SIGKILL of `ki run` mid-run, then `ki run` again: nothing lost, nothing twice, Dagster true.
+"""SIGKILL of `ki run` at three points, then `ki run` again: nothing lost, nothing twice,
+Dagster true, the same export as a clean run.
 
-Bounded form (one kill point, about 30 plain-text documents) in the default run.
+Bounded form (about 30 plain-text documents, so each case costs seconds) in the default run:
+the kill points are "while convert settles", "while the model stages settle" and "while the
+index settles", each judged by the ledger rows the killed process has settled.
 """
 
 from __future__ import annotations
@@ -10,23 +13,34 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
+import pytest
 from dagster import DagsterRunStatus, RunsFilter
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from knowledge_index.db import dispose_engines
 from knowledge_index.orchestration.driver import Driver
 from knowledge_index.orchestration.instance import get_instance
 from knowledge_index.orchestration.reconcile import compare
 from knowledge_index.orchestration.stages import stage_names
-from knowledge_index.settings import load_settings
+from knowledge_index.settings import Settings, load_settings
+from knowledge_index_tests.faults.conftest import FILES
 from knowledge_index_tests.faults.support import differences, export, fresh_home, synced
-from knowledge_index_tests.support.estate import make_files
 
-KILL_AFTER_SETTLED = 45  # ledger rows done/skipped (all stages) before the SIGKILL
+# (stage, rows of it settled) at which the running `ki run` is killed.
+KILL_POINTS = {
+    "convert": ("convert", 8),
+    "model stages": ("extract_metadata", 5),
+    "index": ("index", 5),
+}
+
+Settled = dict[tuple[str, str], tuple[int, object]]
 
 
-def _settled(engine) -> dict[tuple[str, str], tuple[int, object]]:
+def settled(engine: Engine) -> Settled:
+    """Rows a stage finished (not the `waiting_for_previous_stage` placeholders)."""
     with engine.connect() as conn:
         rows = conn.execute(
             text(
@@ -38,39 +52,30 @@ def _settled(engine) -> dict[tuple[str, str], tuple[int, object]]:
     return {(r[0], r[1]): (r[2], r[3]) for r in rows}
 
 
-def test_sigkill_mid_run_then_run_again(pg_server, ki_env, tmp_path, monkeypatch):
-    root = tmp_path / "estate"
-    make_files(root, 30)
-    # The clean run, in a home of its own.
-    settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / "clean")
-    synced(engine, settings, root)
-    Driver(settings).run_until_idle()
-    clean = export(engine)
-    dispose_engines()
-
-    settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / "killed")
-    synced(engine, settings, root)
-    proc = subprocess.Popen(
+def start_ki_run() -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
         [sys.executable, "-m", "knowledge_index", "run"],
         env={**os.environ, "PYTHONPATH": os.getcwd()},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(_settled(engine)) < KILL_AFTER_SETTLED:
-        assert proc.poll() is None, "ki run finished before the kill point"
-        time.sleep(0.05)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(10)
-    before = _settled(engine)
-    assert len(before) >= KILL_AFTER_SETTLED
 
-    settings = load_settings()
-    Driver(settings).run_until_idle()
-    after = _settled(engine)
-    # 0 settled rows re-executed: every row settled before the kill is untouched.
+
+def wait_for(engine: Engine, proc: subprocess.Popen[bytes], stage: str, rows: int) -> None:
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, f"ki run finished before {rows} {stage} rows settled"
+        if sum(1 for _, s in settled(engine) if s == stage) >= rows:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{stage} never reached {rows} settled rows")
+
+
+def assert_recovered(settings: Settings, engine: Engine, before: Settled, clean: Any) -> None:
+    """The four promises of a resume, checked after the second `ki run` went idle."""
+    after = settled(engine)
     rerun = {k for k, v in before.items() if after.get(k) != v}
-    assert not rerun, sorted(rerun)[:10]
+    assert not rerun, f"settled rows re-executed: {sorted(rerun)[:10]}"
     instance = get_instance(settings)
     started = instance.get_runs(filters=RunsFilter(statuses=[DagsterRunStatus.STARTED]))
     assert not started, [r.run_id for r in started]
@@ -78,3 +83,37 @@ def test_sigkill_mid_run_then_run_again(pg_server, ki_env, tmp_path, monkeypatch
         result = compare(instance, engine, settings, stage)
         assert result.equal, (stage, result.missing[:5], result.extra[:5])
     assert not differences(clean, export(engine))
+
+
+_CLEAN: dict[str, Any] = {}
+
+
+def clean_export(pg_server: str, monkeypatch: pytest.MonkeyPatch, tmp: Path, root: Path) -> Any:
+    """The clean run's export, computed once per test session (the estate is the same)."""
+    if "export" not in _CLEAN:
+        settings, engine = fresh_home(pg_server, monkeypatch, tmp / "clean")
+        synced(engine, settings, root)
+        Driver(settings).run_until_idle()
+        _CLEAN["export"] = export(engine)
+        dispose_engines()
+    return _CLEAN["export"]
+
+
+@pytest.mark.parametrize("point", sorted(KILL_POINTS))
+def test_sigkill_mid_run_then_run_again(
+    point: str, pg_server, ki_env, estate, tmp_path, monkeypatch
+) -> None:
+    clean = clean_export(pg_server, monkeypatch, tmp_path, estate)
+    settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / "killed")
+    synced(engine, settings, estate)
+    proc = start_ki_run()
+    stage, rows = KILL_POINTS[point]
+    wait_for(engine, proc, stage, rows)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+    before = settled(engine)
+    assert len(before) < FILES * len(stage_names()), "the kill came after the run had finished"
+
+    settings = load_settings()
+    Driver(settings).run_until_idle()
+    assert_recovered(settings, engine, before, clean)
