@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Engine, text
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.matters.intents import RelationIntent, park_intent, register_intent_applier
 from knowledge_index.objects import store as objects
-from knowledge_index.relations import corpus, family, filenames, store, threading
+from knowledge_index.relations import corpus, epochs, family, filenames, store, threading
 from knowledge_index.relations.cues import heading
 from knowledge_index.relations.locks import lock_files, lock_matters
 
@@ -59,6 +59,8 @@ class Expected(BaseModel):
     content_hash: str | None
     matter_id: str
     attempts: int
+    # The matter's relate epoch when the neighbours were read (None: do not check).
+    epoch: int | None = None
 
 
 def revalidate(conn: Connection, exp: Expected) -> None:
@@ -142,6 +144,7 @@ def materialize(
         matters = _matters(conn, touched)  # type: ignore[arg-type]
         lock_matters(conn, {exp.matter_id, *matters.values()})
         revalidate(conn, exp)
+        epochs.check_and_advance(conn, exp.matter_id, exp.epoch, matters.values())
         if email:
             planned = threading.plan(conn, source_object_id, email, exp.matter_id)
             if not planned.touched <= touched:

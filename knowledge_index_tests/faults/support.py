@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
-import threading
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,7 +52,7 @@ def _paths(engine: Engine) -> list[tuple[str, str]]:
         ]
 
 
-def _owed(engine: Engine) -> int:
+def owed(engine: Engine) -> int:
     with engine.connect() as conn:
         return conn.execute(
             text(
@@ -67,36 +69,39 @@ def depth_first(settings: Settings, engine: Engine, order: Order, rounds: int = 
     not even been fetched. Children found by conversion join the next round, in the same order.
     """
     for _ in range(rounds):
-        if not _owed(engine):
+        if not owed(engine):
             return
         by_path = dict((p, i) for i, p in _paths(engine))
         for path in order(sorted(by_path)):
             for stage in stage_order():
                 run_stage(settings, stage, source_object_ids=[by_path[path]], engine=engine)
-    assert not _owed(engine), "rows still owed after the forced order"
+    assert not owed(engine), "rows still owed after the forced order"
 
 
 def stage_by_stage(settings: Settings, engine: Engine, workers: int = 1) -> None:
-    """What `ki run` does (each stage for every document), by `workers` competing threads."""
-    errors: list[BaseException] = []
+    """What `ki run` does (each stage for every document), by `workers` competing processes.
 
-    def work() -> None:
+    Processes, not threads: that is how two `ki run`s or two daemon runs compete, and a hung
+    thread could hold the whole test run where a process is killed at its deadline.
+    """
+    if workers == 1:
+        for _ in range(6):
+            for stage in stage_order():
+                run_stage(settings, stage, engine=engine)
+            if not owed(engine):
+                break
+    else:
+        env = {**os.environ, "PYTHONPATH": os.getcwd()}
+        cmd = [sys.executable, "-m", "knowledge_index_tests.faults.worker"]
+        procs = [subprocess.Popen(cmd, env=env) for _ in range(workers)]
         try:
-            for _ in range(6):
-                for stage in stage_order():
-                    run_stage(settings, stage, engine=engine)
-                if not _owed(engine):
-                    return
-        except BaseException as exc:  # surfaced in the test, not lost in the thread
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work) for _ in range(workers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(600)
-    assert not errors, errors
-    assert not _owed(engine), "rows still owed after the workers finished"
+            codes = [p.wait(300) for p in procs]
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.kill()
+        assert codes == [0] * workers, codes
+    assert not owed(engine), "rows still owed after the workers finished"
 
 
 def in_path_order(paths: list[str]) -> list[str]:

@@ -30,10 +30,13 @@ def test_two_files_naming_each_other_relate_concurrently(engine, firm_env, tmp_p
     # Both decide before either writes, so both materializations contend for both locks.
     barrier = threading.Barrier(2, timeout=60)
     original = stage.decide
+    first_calls: set[str] = set()
 
-    def decided_together(*args, **kwargs):
-        result = original(*args, **kwargs)
-        barrier.wait()
+    def decided_together(ctx, *args, **kwargs):
+        result = original(ctx, *args, **kwargs)
+        if ctx.source_object.id not in first_calls:  # the loser's second decision runs alone
+            first_calls.add(ctx.source_object.id)
+            barrier.wait()
         return result
 
     stage.decide = decided_together
@@ -50,6 +53,9 @@ def test_two_files_naming_each_other_relate_concurrently(engine, firm_env, tmp_p
     finally:
         stage.decide = original
     assert [r.results[0].status for r in reports] == ["done", "done"]
+    # Both decided before either wrote: the second writer decided blind of the first, so it
+    # decided again (relations/epochs.py) instead of writing a stale decision.
+    assert sorted(r.results[0].metadata["redecided"] for r in reports) == [0, 1]
     assert {(RAHMEN, LIEFER, "references"), (LIEFER, RAHMEN, "references")} <= relations(engine)
 
 
@@ -151,3 +157,35 @@ def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, t
         ).scalars()
     assert row[0] == "intent"
     assert set(status) == {"replayed"}
+
+
+def test_a_neighbour_writing_while_a_file_decides_makes_it_decide_again(
+    engine, firm_env, tmp_path, monkeypatch
+):
+    settings, ids = classified_estate(engine, tmp_path / "estate")
+    v1, v2 = ids[f"{MATTER}/Liefervertrag v1 Entwurf.txt"], ids[f"{MATTER}/Liefervertrag v2.txt"]
+    original = stage.decide
+    seen: list[set[str]] = []
+
+    def neighbour_writes_meanwhile(ctx, body, assignment, signals):
+        result = original(ctx, body, assignment, signals)
+        if ctx.source_object.id == v2:
+            seen.append({c.path for c in signals.candidates if c.kinds})
+            if len(seen) == 1:  # v1 relates and writes while v2's model is still thinking
+                done = run_stage(settings, "relate", source_object_ids=[v1], engine=engine)
+                assert done.results[0].status == "done"
+        return result
+
+    monkeypatch.setattr(stage, "decide", neighbour_writes_meanwhile)
+    result = run_stage(settings, "relate", source_object_ids=[v2], engine=engine).results[0]
+    # The first decision was made before v1's was written: it is not written, v2 decides again
+    # (in the same attempt) and the second decision is the one stored.
+    assert result.status == "done"
+    assert result.metadata["redecided"] == 1
+    assert len(seen) == 2
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT source_object_id, logical_document_id FROM document_versions")
+        ).all()
+    families = {r[0]: r[1] for r in rows}
+    assert families[v1] == families[v2]

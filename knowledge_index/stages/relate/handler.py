@@ -15,7 +15,7 @@ from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool
 from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.matters.store import assignment_of
-from knowledge_index.relations import candidates, corpus
+from knowledge_index.relations import candidates, corpus, epochs
 from knowledge_index.relations.candidates import Signals
 from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
 from knowledge_index.relations.store import sign_unsigned_matter_files
@@ -132,6 +132,11 @@ def to_decision(agent: AgentResult[RelateResult], signals: Signals) -> Decision:
     )
 
 
+# Decisions lost to a concurrent neighbour's write before the attempt fails (and is retried
+# later like any retryable failure): a matter has few writers at once, so this is rare.
+STALE_DECISIONS_PER_ATTEMPT: Final = 4
+
+
 def relate(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
     body = converted_document(ctx)
@@ -141,7 +146,23 @@ def relate(ctx: StageContext) -> StageOutcome:
         raise RetryableStageError("no matter assignment yet: classify_matter has not run")
     with ctx.engine.begin() as conn:
         sign_unsigned_matter_files(conn, assignment["matter_id"])
+    for redo in range(STALE_DECISIONS_PER_ATTEMPT):
+        try:
+            return _relate_once(ctx, body, assignment, redo)
+        except epochs.StaleDecision:
+            if redo == STALE_DECISIONS_PER_ATTEMPT - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _relate_once(
+    ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], redo: int
+) -> StageOutcome:
+    obj = ctx.source_object
     with ctx.engine.connect() as conn:
+        # Before any neighbour is read: a write into the matter after this point makes the
+        # decision below stale (relations/epochs.py).
+        seen = epochs.current(conn, assignment["matter_id"])
         signals = candidates.compute(
             conn,
             source_object_id=obj.id,
@@ -150,7 +171,7 @@ def relate(ctx: StageContext) -> StageOutcome:
             content_hash=obj.content_hash,
             matter_id=assignment["matter_id"],
             body=body,
-            cache=ctx.batch_cache,
+            cache=ctx.batch_cache if redo == 0 else None,
         )
     expected = Expected(
         source_object_id=obj.id,
@@ -158,6 +179,7 @@ def relate(ctx: StageContext) -> StageOutcome:
         content_hash=obj.content_hash,
         matter_id=assignment["matter_id"],
         attempts=ctx.attempt,
+        epoch=seen,
     )
     started = time.monotonic()
     agent = decide(ctx, body, assignment, signals)
@@ -180,6 +202,7 @@ def relate(ctx: StageContext) -> StageOutcome:
         metadata={
             **stats,
             "reopened": len(reopened),
+            "redecided": redo,
             "identity": decision.identity,
             "trace_id": agent.trace_id,
             "turns": agent.turns,
