@@ -133,9 +133,11 @@ def run_stage(
     declared = get_stage(stage)
     enabled = settings.stage(stage).enabled
     model = settings.stage_model(stage) if declared.model_stage and enabled else None
+    if model is None and declared.calls_embedding_model and enabled:
+        model = settings.retrieval.remote_embedding_model
     breaker: CircuitBreaker | None = None
     if model is not None:
-        # Imported here: the gateway brings litellm, which only model stages need.
+        # Imported here: the gateway brings litellm, which only stages calling models need.
         from knowledge_index.gateway.circuits import breaker_for
 
         breaker = breaker_for(settings, engine)

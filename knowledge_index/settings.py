@@ -215,6 +215,11 @@ class RetrievalSettings(BaseModel):
     chunk_chars: int = Field(900, ge=100, le=20_000)
     chunk_overlap_chars: int = Field(120, ge=0, le=5_000)
 
+    @property
+    def remote_embedding_model(self) -> str | None:
+        """The embedding model when it is an endpoint (it can be down), None when in-process."""
+        return None if self.embedding_model.startswith("ki-local/") else self.embedding_model
+
 
 class ConvertSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")

@@ -183,6 +183,10 @@ class Embedder:
         if self.is_local:
             # The provider encodes the whole call as one model batch.
             kwargs["batch_size"] = self.batch_size
+        else:
+            # One call is one request: the breaker (gateway/guard.py) counts outages, and
+            # hidden SDK retries would multiply requests behind its back.
+            kwargs.update(num_retries=0, max_retries=0)
         response = litellm.embedding(model=self.model, input=batch, **kwargs)
         rows = sorted(response.data, key=lambda item: _field(item, "index"))
         vectors = np.asarray([_field(item, "embedding") for item in rows], dtype=np.float32)

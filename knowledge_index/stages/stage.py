@@ -43,6 +43,9 @@ class Stage:
     handler: str | Callable[..., Any]
     # Model stages record their model in the producer version and go through the gateway.
     model_stage: bool = False
+    # Calls the configured embedding model: a remote one is guarded by its own circuit
+    # breaker like a model stage's model (the in-process offline model cannot have an outage).
+    calls_embedding_model: bool = False
     # Index must still run for a deleted document: it removes the document from search.
     runs_for_deleted: bool = False
     # `(Settings) -> set[str]`: capabilities this installation lacks for the stage; a row

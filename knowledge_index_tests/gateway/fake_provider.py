@@ -9,6 +9,7 @@ the provider, e.g. none at all while a cooldown is active.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -157,6 +158,33 @@ class FakeProvider(CustomLLM):
 
     async def acompletion(self, *args: Any, **kwargs: Any) -> Any:
         return self.completion(*args, **kwargs)
+
+    def embedding(  # type: ignore[override]
+        self, model: str, input: list, model_response: Any, *args: Any, **kwargs: Any
+    ) -> Any:
+        """An embedding endpoint: each request takes the next step (an error, or any Reply for
+        vectors: 8 dimensions derived from each text, so equal texts embed equally)."""
+        # For embeddings litellm hands the SDK's retry count over in litellm_params.
+        retries = (kwargs.get("litellm_params") or {}).get("max_retries")
+        request = FakeRequest(model, [], [], None, {}, max_retries=retries)
+        self.calls.append(request)
+        if not self.script:
+            raise AssertionError(f"fake provider script exhausted at call {len(self.calls)}")
+        step = self.script.popleft()
+        if isinstance(step, BaseException):
+            raise step
+        model_response.model = model
+        model_response.object = "list"
+        model_response.data = [
+            {"object": "embedding", "index": i, "embedding": _vector(str(t))}
+            for i, t in enumerate(input)
+        ]
+        return model_response
+
+
+def _vector(text: str) -> list[float]:
+    digest = hashlib.sha256(text.encode()).digest()
+    return [b / 255.0 + 0.01 for b in digest[:8]]
 
 
 def _model_response(model: str, reply: Reply, n: int) -> ModelResponse:

@@ -10,4 +10,5 @@ STAGE = Stage(
     "leave search.",
     handler=f"{__name__}.handler:IndexHandler",
     runs_for_deleted=True,
+    calls_embedding_model=True,
 )

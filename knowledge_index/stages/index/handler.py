@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
@@ -84,7 +84,7 @@ class IndexHandler:
         settings = contexts[0].settings
         t0 = time.monotonic()
         try:
-            records = _build_records(settings, [doc for _, doc, _ in to_embed])
+            records = _build_records(settings, contexts[0].engine, [doc for _, doc, _ in to_embed])
         except Exception as exc:
             for ctx, _, prep in to_embed:
                 yield ctx, exc, prep
@@ -233,11 +233,24 @@ def _pages(body: dict) -> list[PageMark]:
     return marks
 
 
-def _build_records(settings: Settings, docs: list[DocumentVersion]) -> list:
+def _build_records(settings: Settings, engine: Engine, docs: list[DocumentVersion]) -> list:
     embedder = embedder_for(settings.retrieval.embedding_model)
     config = ChunkingConfig(
         chunk_chars=settings.retrieval.chunk_chars,
         chunk_overlap_chars=settings.retrieval.chunk_overlap_chars,
         model_max_tokens=embedder.max_tokens,
     )
-    return build_chunk_records(docs, embedder, config)
+    remote = settings.retrieval.remote_embedding_model
+    if remote is None:
+        return build_chunk_records(docs, embedder, config)
+    # An embedding endpoint is guarded like a model stage's model: an outage opens its
+    # circuit and the runner parks the stage's rows instead of spending requests on each.
+    from knowledge_index.gateway.circuits import breaker_for
+    from knowledge_index.gateway.guard import guarded
+
+    return guarded(
+        breaker_for(settings, engine),
+        remote,
+        "index",
+        lambda: build_chunk_records(docs, embedder, config),
+    )
