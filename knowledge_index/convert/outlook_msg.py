@@ -106,7 +106,8 @@ def read_msg(data: bytes, name: str, budget: ContainerBudget) -> MapiMessage:
     import olefile
 
     try:
-        with olefile.OleFileIO(io.BytesIO(data)) as ole:
+        # DEFECT_INCORRECT: a truncated or damaged file is refused, not read as far as it goes.
+        with olefile.OleFileIO(io.BytesIO(data), raise_defects=olefile.DEFECT_INCORRECT) as ole:
             return _Reader(ole, budget, name).message((), _TOP_HEADER)
     except UnsupportedDocument:
         raise

@@ -183,8 +183,9 @@ def _check_size(budget: ContainerBudget, name: str, size: int) -> None:
 
 
 def _first(exc: BaseException) -> str:
-    """libpff's errors are a chain of lines, innermost last; the first says what failed."""
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+    """libpff's error is a chain "api: failed. cause: detail. ..."; the cause is what helps."""
+    chain = [part.strip() for part in re.split(r"\.\s+", " ".join(str(exc).split())) if part]
+    return (chain[1] if len(chain) > 1 else chain[0] if chain else type(exc).__name__)[:160]
 
 
 def _degraded(filename: str, started: float) -> ConversionResult:
