@@ -15,7 +15,7 @@ from sqlalchemy import Engine, text
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.convert import ConvertOptions, convert_bytes, pst
 from knowledge_index.runner import run_stage
-from knowledge_index.settings import Settings
+from knowledge_index.settings import Settings, load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index.sources.sync import sync_source
 from knowledge_index.stages.convert.handler import degradation_of, unavoidable_degradations
@@ -102,3 +102,26 @@ def test_without_libpff_mailboxes_are_an_unavoidable_degradation(settings, monke
     data = (FILES / "testPST_variousBodyTypes.pst").read_bytes()
     result = convert_bytes(data, "archive.pst", ConvertOptions())
     assert degradation_of(result) == pst.NO_LIBPFF
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.skipif(not pst.available(), reason="libpff-python not installed")
+def test_a_mailbox_over_the_container_budget_is_quarantined_alone(
+    engine, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("KI_CONVERT__CONTAINER__MAX_ENTRIES", "3")
+    settings = load_settings()
+    root = tmp_path / "estate"
+    root.mkdir()
+    shutil.copy(FILES / "testPST_variousBodyTypes.pst", root / "archive.pst")
+    shutil.copy(FILES / "quick.msg", root / "quick.msg")
+    with engine.begin() as conn:
+        add_source(conn, "estate", root)
+    sync_source(engine, settings, "estate")
+    _run(engine, settings, rounds=2)
+    rows = _rows(engine)
+    assert set(rows) == {"archive.pst", "quick.msg"}  # no mail of the refused mailbox
+    assert rows["quick.msg"]["status"] == "done"
+    bad = rows["archive.pst"]
+    assert bad["status"] == "quarantined" and bad["last_error"]["class"] == "UnsupportedDocument"
+    assert "more than 3 entries in all" in bad["last_error"]["message"]

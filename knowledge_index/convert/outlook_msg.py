@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import struct
 import time
+from typing import Any
 
 from knowledge_index.convert.containers import ContainerBudget, ContainerLimits
 from knowledge_index.convert.mapi import (
@@ -41,16 +42,15 @@ _ENTRY = struct.Struct("<IIQ")  # property tag (type | id << 16), flags, value o
 
 
 class _Reader:
-    def __init__(self, ole: object, budget: ContainerBudget, name: str) -> None:
+    def __init__(self, ole: Any, budget: ContainerBudget) -> None:
         self.ole = ole
         self.budget = budget
-        self.name = name
-        listed = ole.listdir(streams=True, storages=True)  # type: ignore[attr-defined]
+        listed = ole.listdir(streams=True, storages=True)
         self.entries = [tuple(e) for e in listed]
         self.known = set(self.entries)
 
     def _stream(self, path: tuple[str, ...]) -> bytes:
-        return bytes(self.ole.openstream(list(path)).read())  # type: ignore[attr-defined]
+        return bytes(self.ole.openstream(list(path)).read())
 
     def props(self, at: tuple[str, ...], header: int, codec: str | None = None) -> MapiProps:
         bag = MapiProps()
@@ -65,7 +65,7 @@ class _Reader:
                     continue
                 if ptype == PT_OBJECT or ptype & 0x1000:
                     continue  # an embedded storage, or a multi-valued property: not read
-                if self.ole.get_type(list(entry)) == 2:  # type: ignore[attr-defined]  # STGTY_STREAM
+                if self.ole.get_type(list(entry)) == 2:  # STGTY_STREAM: not a storage
                     bag.values[pid] = (ptype, self._stream(entry))
         if (*at, _PROPS) in self.known:
             fixed = self._stream((*at, _PROPS))
@@ -108,7 +108,7 @@ def read_msg(data: bytes, name: str, budget: ContainerBudget) -> MapiMessage:
     try:
         # DEFECT_INCORRECT: a truncated or damaged file is refused, not read as far as it goes.
         with olefile.OleFileIO(io.BytesIO(data), raise_defects=olefile.DEFECT_INCORRECT) as ole:
-            return _Reader(ole, budget, name).message((), _TOP_HEADER)
+            return _Reader(ole, budget).message((), _TOP_HEADER)
     except UnsupportedDocument:
         raise
     except Exception as exc:  # olefile raises OSError, ValueError, struct errors on bad input
