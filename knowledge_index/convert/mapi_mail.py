@@ -23,6 +23,9 @@ from knowledge_index.convert.mapi import MapiAttachment, MapiMessage, MapiProps
 from knowledge_index.convert.rtf_body import decompress, rtf_to_body
 
 _MIME_HEADER = re.compile(r"^(content-[a-z-]*|mime-version)\s*:", re.I)
+# RFC 5322 field names: a stored line that is not one would end the parser's header block
+# there and push the rebuilt MIME headers into the body.
+_FIELD = re.compile(r"^[\x21-\x39\x3b-\x7e]+:")
 _RECIPIENT_HEADER: Final = {1: "To", 2: "Cc", 3: "Bcc"}
 _SIGNED_CLASS = "ipm.note.smime.multipartsigned"
 
@@ -57,7 +60,7 @@ def _transport_lines(transport: str) -> list[str]:
             continue
         if line[:1] in (" ", "\t") and fields:
             fields[-1] += "\r\n" + line
-        elif ":" in line:
+        elif _FIELD.match(line):
             fields.append(line)
     return [f for f in fields if not _MIME_HEADER.match(f)]
 
