@@ -98,6 +98,17 @@ def test_an_rtf_only_body_is_decompressed_and_its_html_de_encapsulated() -> None
     assert "\\" not in doc.text and "htmltag" not in doc.text and "<p" not in doc.text
 
 
+def test_an_rtf_only_body_not_written_from_html_gives_its_text() -> None:
+    name = "quick.msg"
+    budget = ContainerBudget(ContainerLimits(), name)
+    message = read_msg((FILES / name).read_bytes(), name, budget)
+    del message.props.values[BODY]
+    eml, kind = to_rfc822(message, name, budget)
+    assert kind == "rtf"
+    doc, _ = convert_email(eml, name)
+    assert doc.text.endswith("\n\nThe quick brown fox jumps over the lazy dog")
+
+
 def test_pictures_shown_in_the_body_are_parts_not_documents() -> None:
     result = _convert("attachment_msg_inlineImg.msg")
     roles = {a.filename: a.role for a in result.document.attachments}
