@@ -28,6 +28,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends libreoffice-wri
       libreoffice-calc-nogui libreoffice-impress-nogui && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY knowledge_index ./knowledge_index
-RUN pip install -e '.[convert]' && mkdir -p "$DAGSTER_HOME"
+# WITH_PST=1 adds the `pst` extra (libpff-python, LGPL-3.0) for Outlook .pst/.ost mailboxes.
+ARG WITH_PST=""
+RUN pip install -e ".[convert${WITH_PST:+,pst}]" && mkdir -p "$DAGSTER_HOME"
 COPY dagster.yaml "$DAGSTER_HOME/dagster.yaml"
 COPY workspace.yaml ./workspace.yaml

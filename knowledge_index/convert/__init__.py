@@ -78,6 +78,18 @@ def convert_bytes(data: bytes, filename: str, options: ConvertOptions) -> Conver
             data, filename, options.container_limits, depth=options.container_depth
         )
         return ConversionResult(document=document, children=children)
+    if fmt == "msg":
+        require_convert("converting Outlook .msg")  # lxml, as for any e-mail
+        from knowledge_index.convert.outlook_msg import convert_msg
+
+        document, children = convert_msg(
+            data, filename, options.container_limits, depth=options.container_depth
+        )
+        return ConversionResult(document=document, children=children)
+    if fmt == "pst":
+        from knowledge_index.convert.pst import convert_pst
+
+        return convert_pst(data, filename, options.container_limits, depth=options.container_depth)
     if fmt == "text":
         from knowledge_index.convert.text import convert_text
 

@@ -1,4 +1,4 @@
-"""Containers (zip archives, OOXML/OpenDocument packages, e-mails) under one budget.
+"""Containers (zip archives, OOXML/OpenDocument packages, e-mails, mailboxes) under one budget.
 
 A hostile file can nest containers of different kinds (an e-mail attaching a zip holding an
 e-mail attaching a zip ...) so that each level looks harmless alone. One `ContainerBudget` is
@@ -34,7 +34,7 @@ _SNIFF = 64 * 1024
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 _PACKAGE_MAIN_PARTS = frozenset({"word/document.xml", "ppt/presentation.xml", "xl/workbook.xml"})
 
-ContainerKind = Literal["zip", "package", "e-mail"]
+ContainerKind = Literal["zip", "package", "e-mail", "mailbox"]
 
 
 class ContainerLimits(BaseModel):
@@ -45,7 +45,8 @@ class ContainerLimits(BaseModel):
     max_entries: int = Field(
         default=10_000,
         ge=1,
-        description="Zip entries and e-mail parts of the whole tree: each may become a document.",
+        description="Zip entries, e-mail parts and mailbox (PST) messages of the whole tree: "
+        "each may become a document.",
     )
     max_package_parts: int = Field(
         default=100_000,
@@ -58,7 +59,8 @@ class ContainerLimits(BaseModel):
     max_depth: int = Field(
         default=5,
         ge=1,
-        description="Containers inside containers, counting the outer: zip, package or e-mail.",
+        description="Containers inside containers, counting the outer: zip, package, e-mail "
+        "or mailbox.",
     )
 
 
@@ -91,7 +93,7 @@ class ContainerBudget:
         try:
             if self.depth > self.limits.max_depth:
                 raise self.reject(
-                    f"containers (zip, package, e-mail) nested deeper than "
+                    f"containers (zip, package, e-mail, mailbox) nested deeper than "
                     f"{self.limits.max_depth} levels"
                 )
             yield
@@ -108,7 +110,8 @@ class ContainerBudget:
         self.entries += n
         if self.entries > self.limits.max_entries:
             raise self.reject(
-                f"more than {self.limits.max_entries} entries in all (zip entries and mail parts)"
+                f"more than {self.limits.max_entries} entries in all"
+                " (zip entries, mail parts and mailbox messages)"
             )
 
     def declare(self, expanded: int) -> None:

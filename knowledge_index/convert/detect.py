@@ -13,6 +13,8 @@ from knowledge_index.errors import UnsupportedDocument
 
 _SNIFF = 64 * 1024
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# An Outlook data file's header magic ([MS-PST] 2.2.2.6): PST and OST alike.
+_PST = b"!BDN"
 _HEADER_RE = re.compile(rb"^([A-Za-z][A-Za-z0-9-]{1,60}):[ \t]?.*$")
 _MAIL_HEADERS = {b"from", b"to", b"subject", b"date", b"message-id", b"received", b"mime-version"}
 _HTML_RE = re.compile(
@@ -85,9 +87,7 @@ def _ole2_kind(data: bytes, filename: str) -> DocumentFormat:
     if "PowerPoint Document" in streams:
         return "ppt"
     if any(name.startswith("__substg1.0_") for name in streams):
-        raise UnsupportedDocument(
-            f"{filename!r} is an Outlook .msg message; .msg is not supported yet: export it as .eml"
-        )
+        return "msg"
     raise UnsupportedDocument(f"{filename!r} is an OLE2 compound file of an unknown kind")
 
 
@@ -146,6 +146,8 @@ def detect_format(data: bytes, filename: str) -> DocumentFormat:
         return "image"
     if head.startswith(_OLE2):
         return _ole2_kind(data, filename)
+    if head.startswith(_PST):
+        return "pst"
     if head.startswith(b"{\\rtf"):
         return "rtf"
     for magic, name in _FOREIGN.items():

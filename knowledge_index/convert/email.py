@@ -60,6 +60,9 @@ def _addresses(message: Message, header: str) -> list[str]:
     for name, address in getaddresses([str(value) for value in values]):
         if not address and not name:
             continue
+        if not address:  # `"Name" <>`: Outlook's recipients known by display name only
+            rendered.append(name)
+            continue
         rendered.append(str(Address(display_name=name, addr_spec=address)) if name else address)
     return rendered
 
@@ -111,6 +114,7 @@ def convert_email(
         **{"from": _addresses(message, "From")},
         to=_addresses(message, "To"),
         cc=_addresses(message, "Cc"),
+        bcc=_addresses(message, "Bcc"),
     )
     participants: list[str] = []
     for header in ("From", "Sender", "Reply-To", "To", "Cc", "Bcc"):

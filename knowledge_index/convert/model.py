@@ -22,6 +22,9 @@ DocumentFormat = Literal[
     "text",
     "email",
     "zip",
+    # Outlook: a .msg reads as an "email" document; a PST/OST mailbox is a container.
+    "msg",
+    "pst",
     # Legacy Office, OpenDocument and RTF: LibreOffice turns them into OOXML first.
     "doc",
     "xls",
@@ -98,6 +101,8 @@ class EmailHeaders(BaseModel):
     from_: list[str] = Field(default_factory=list, alias="from")
     to: list[str] = Field(default_factory=list)
     cc: list[str] = Field(default_factory=list)
+    # Known for mail a mailbox sent (Outlook's recipient table); a received mail never shows it.
+    bcc: list[str] = Field(default_factory=list)
     participants: list[str] = Field(
         default_factory=list, description="Lower-cased addresses of everyone on the message."
     )
@@ -146,7 +151,7 @@ class ChildDocument(BaseModel):
 
     filename: str
     data: bytes = Field(repr=False)
-    relation: Literal["zip_entry", "email_attachment"]
+    relation: Literal["zip_entry", "email_attachment", "mailbox_message"]
 
 
 class ConversionResult(BaseModel):

@@ -17,7 +17,11 @@ from knowledge_index.mcp.models import DocumentRow, Edge
 from knowledge_index.objects import store as objects
 
 RELATIONS_COLUMNS = {"source_object_id", "target_source_object_id", "relation"}
-_CONTAINMENT_KIND = {"email_attachment": "attachment_of", "zip_entry": "zip_entry_of"}
+_CONTAINMENT_KIND = {
+    "email_attachment": "attachment_of",
+    "zip_entry": "zip_entry_of",
+    "mailbox_message": "message_in_mailbox",
+}
 
 
 @dataclass

@@ -175,7 +175,10 @@ class GetDocumentInput(_Input):
 class Edge(BaseModel):
     from_source_object_id: str
     to_source_object_id: str
-    kind: str = Field(description="e.g. attachment_of, zip_entry_of, or a relate-stage relation")
+    kind: str = Field(
+        description="e.g. attachment_of, zip_entry_of, message_in_mailbox, or a relate-stage"
+        " relation"
+    )
     origin: str = Field(description="containment (from the source) or relations (relate stage)")
 
 

@@ -16,5 +16,7 @@ STAGE = Stage(
         "no-libreoffice": "legacy Office/OpenDocument/RTF files not converted: install"
         " LibreOffice (apt-get install libreoffice-writer-nogui libreoffice-calc-nogui"
         " libreoffice-impress-nogui)",
+        "no-libpff": "Outlook .pst/.ost mailboxes not unpacked: pip install"
+        " 'knowledge-index[pst]' (libpff-python)",
     },
 )

@@ -24,6 +24,7 @@ from knowledge_index.convert import (
     convert_bytes,
     detect_format,
     libreoffice,
+    pst,
 )
 from knowledge_index.convert.pool import ConversionJob, ConversionPool
 from knowledge_index.errors import RetryableStageError
@@ -37,7 +38,7 @@ KIND = "structured_json"
 IN_PROCESS_FORMATS = frozenset({"text"})
 # Unpacked in the container pool: no Docling import, so it starts in a second and works on
 # the base install (e-mail needs lxml, checked here before a worker would fail on it).
-CONTAINER_FORMATS = frozenset({"email", "zip"})
+CONTAINER_FORMATS = frozenset({"email", "zip", "msg", "pst"})
 PDF_TEXT_LAYER = "pdf-text-layer"
 OCR_WITHOUT_GERMAN = "ocr-without-german"
 
@@ -71,6 +72,8 @@ def unavoidable_degradations(settings: Settings) -> set[str]:
         found.add(OCR_WITHOUT_GERMAN)
     if libreoffice.soffice() is None:
         found.add(libreoffice.NO_LIBREOFFICE)
+    if not pst.available():
+        found.add(pst.NO_LIBPFF)
     return found
 
 
@@ -90,6 +93,8 @@ def degradation_of(result: ConversionResult) -> str | None:
         tags.add(OCR_WITHOUT_GERMAN)
     if prov.pipeline == libreoffice.NO_LIBREOFFICE:
         tags.add(libreoffice.NO_LIBREOFFICE)
+    if prov.pipeline == pst.NO_LIBPFF:
+        tags.add(pst.NO_LIBPFF)
     return "+".join(sorted(tags)) or None
 
 
@@ -110,7 +115,8 @@ def _pool(settings: Settings) -> ConversionPool:
 
 def _container_pool(settings: Settings) -> ConversionPool:
     options = convert_options(settings)
-    key = f"{options.model_dump_json()}{settings.convert.workers}"
+    # As for LibreOffice: workers started before libpff was installed would keep degrading.
+    key = f"{options.model_dump_json()}{settings.convert.workers}{pst.available()}"
     pool = _container_pools.get(key)
     if pool is None:
         for stale in _container_pools.values():
@@ -160,7 +166,7 @@ class ConvertHandler:
                     result = convert_bytes(data, _filename(ctx), convert_options(settings))
                     yield ctx, self._store(ctx, result), time.monotonic() - t0
                 elif fmt in CONTAINER_FORMATS:
-                    if fmt == "email":
+                    if fmt in ("email", "msg"):
                         # Here, so a missing extra is retried (a worker's error would lose
                         # its type crossing the process boundary and quarantine the mail).
                         require_convert("converting e-mail")
