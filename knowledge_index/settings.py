@@ -214,6 +214,8 @@ class RetrievalSettings(BaseModel):
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     chunk_chars: int = Field(900, ge=100, le=20_000)
     chunk_overlap_chars: int = Field(120, ge=0, le=5_000)
+    # How long `ki search`'s warm search process (retrieval/warm.py) waits for the next query.
+    warm_idle_seconds: float = Field(900, ge=1)
 
     @property
     def remote_embedding_model(self) -> str | None:

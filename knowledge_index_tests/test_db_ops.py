@@ -115,7 +115,7 @@ def test_expected_failures_are_one_line(ki_env, tmp_path, monkeypatch):
 
 
 def _search(query: str, principal: str) -> list[tuple]:
-    result = ki("search", query, "--as", principal, "--json")
+    result = ki("search", query, "--as", principal, "--json", "--cold")
     assert result.exit_code == 0, result.stderr
     passages = json.loads(result.stdout)["passages"]
     return [

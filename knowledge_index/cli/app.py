@@ -622,36 +622,62 @@ def search(
     date_to: str | None = typer.Option(None, help="To date (YYYY-MM-DD)."),
     limit: int = typer.Option(10, min=1, max=100),
     as_json: bool = typer.Option(False, "--json"),
+    cold: bool = typer.Option(
+        False, "--cold", help="Search in this process instead of the warm search process."
+    ),
 ) -> None:
-    """Hybrid search as a caller would see it: ranked passages with citations."""
-    from knowledge_index.retrieval.filters import SearchFilters
-    from knowledge_index.retrieval.service import parse_date
-    from knowledge_index.retrieval.service import search as run_search
+    """Hybrid search as a caller would see it: ranked passages with citations.
 
-    quiet_libraries()
+    Answered by a warm search process this home keeps (started by the first search, gone after
+    15 idle minutes), so only the first query pays for loading the model and the index.
+    """
+    import datetime as dt
+    import json
+
+    from rich.markup import escape
+
+    from knowledge_index.retrieval.filters import SearchFilters
+
     settings, engine = open_db()
     filters = SearchFilters(
         matter_ids=matter or None,
         doc_types=doc_type or None,
         languages=language or None,
-        date_from=parse_date(date_from),
-        date_to=parse_date(date_to),
+        date_from=dt.date.fromisoformat(date_from) if date_from else None,
+        date_to=dt.date.fromisoformat(date_to) if date_to else None,
     )
-    result = run_search(engine, settings, query, as_, filters=filters, limit=limit)
+    if cold:
+        from knowledge_index.retrieval.service import search as run_search
+
+        quiet_libraries()
+        found = run_search(engine, settings, query, as_, filters=filters, limit=limit)
+        result = found.model_dump(mode="json")
+    else:
+        # Only the light client here: the model and the index live in the warm process.
+        from knowledge_index.retrieval.warm import warm_search
+
+        request = {
+            "query": query,
+            "principals": as_,
+            "filters": filters.model_dump(mode="json"),
+            "limit": limit,
+        }
+        result = warm_search(settings, request)
     if as_json:
-        print(result.model_dump_json(indent=2))
+        print(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    if not result.passages:
+    if not result["passages"]:
         console.print("no visible passages match")
         return
-    for p in result.passages:
-        c = p.citation
-        console.print(f"[bold]{p.rank}. {p.title}[/bold]  score {p.score:.4f}")
+    for p in result["passages"]:
+        c = p["citation"]
+        console.print(f"[bold]{p['rank']}. {escape(p['title'])}[/bold]  score {p['score']:.4f}")
         console.print(
-            f"   {c.source_id}:{c.path}  source object {c.source_object_id}  version {c.version_id}"
-            f"  chunk {c.chunk_id}" + (f"  page {c.page}" if c.page else "")
+            f"   {c['source_id']}:{escape(c['path'])}  source object {c['source_object_id']}"
+            f"  version {c['version_id']}  chunk {c['chunk_id']}"
+            + (f"  page {c['page']}" if c.get("page") else "")
         )
-        console.print(f"   {p.snippet}")
+        console.print(f"   {escape(p['snippet'])}")
 
 
 @config_app.command("show")

@@ -64,7 +64,8 @@ search_index_job = define_asset_job(
 def search_index_matches_postgres(ki: KnowledgeIndex) -> AssetCheckResult:
     from sqlalchemy import text
 
-    from knowledge_index.retrieval.sync import open_index, pending_changes
+    from knowledge_index.retrieval.index_state import pending_changes
+    from knowledge_index.retrieval.sync import open_index
 
     settings = ki.settings()
     engine = ki.engine()

@@ -147,7 +147,7 @@ def insertion_sensor(
             for plan in plans[:MAX_RUNS_PER_STAGE_PER_TICK]
         )
     if not stage_has_active_run(context.instance, "search_index"):
-        from knowledge_index.retrieval.sync import pending_changes
+        from knowledge_index.retrieval.index_state import pending_changes
 
         if pending_changes(engine, settings):
             requests.append(

@@ -155,7 +155,7 @@ class Driver:
         self, summary: RunSummary | None = None, *, rebuild: bool = False
     ) -> bool:
         """Materialize `search_index` when chunk changes are pending (or to rebuild it)."""
-        from knowledge_index.retrieval.sync import pending_changes
+        from knowledge_index.retrieval.index_state import pending_changes
 
         if not rebuild and not pending_changes(self.engine, self.settings):
             return True

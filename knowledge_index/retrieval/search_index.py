@@ -23,31 +23,23 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from pydantic import BaseModel, Field
-
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.embeddings import DEFAULT_EMBEDDING_MODEL
+from knowledge_index.retrieval.index_state import (
+    SCHEMA_VERSION,
+    STATE_FILE,
+    IndexState,
+    read_state,
+)
 from knowledge_index.retrieval.lexical import LexicalIndex
 from knowledge_index.retrieval.records import ChunkRecord
 from knowledge_index.retrieval.vectors import VectorIndex
 
-STATE_FILE = "state.json"
-SCHEMA_VERSION = 1
 T = TypeVar("T")
 
 
 class IndexMismatchError(RuntimeError):
     """The stored index was built for another model or schema: it needs a rebuild."""
-
-
-class IndexState(BaseModel):
-    schema_version: int = SCHEMA_VERSION
-    generation: int = 1
-    embedding_model: str
-    dims: int
-    # Highest changes-feed position applied to both sides; None until the first feed batch.
-    watermark: int | None = None
-    updated_at: dt.datetime = Field(default_factory=lambda: dt.datetime.now(dt.UTC))
 
 
 def _batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -89,9 +81,7 @@ class SearchIndex:
         return self.path / STATE_FILE
 
     def _read_state(self) -> IndexState | None:
-        if not self.state_path.exists():
-            return None
-        return IndexState.model_validate_json(self.state_path.read_text())
+        return read_state(self.path)
 
     def _write_state(self, state: IndexState) -> None:
         tmp = self.state_path.with_suffix(".tmp")

@@ -162,6 +162,12 @@ def _searcher(settings: Settings) -> HybridSearcher:
     return HybridSearcher(open_index(settings), embedder_for(settings.retrieval.embedding_model))
 
 
+def warm_up(settings: Settings) -> None:
+    """Load the embedding model and open the index now, not on the first query."""
+    open_index(settings)
+    embedder_for(settings.retrieval.embedding_model).embed_query("warm up")
+
+
 def _citation(p: ChunkPayload, sources: dict[str, tuple[str, str]]) -> Citation:
     source_id, kind = sources.get(p.document_id, ("?", "?"))
     return Citation(

@@ -14,6 +14,7 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.chunk_store import load_records
+from knowledge_index.retrieval.index_state import index_path
 from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import Settings
 
@@ -29,10 +30,6 @@ class IndexUpdate(BaseModel):
     rebuilt: bool = False
 
 
-def index_path(settings: Settings) -> Path:
-    return settings.home / "search"
-
-
 @functools.cache
 def _open(path: str, model: str) -> SearchIndex:
     return SearchIndex(Path(path), embedding_model=model)
@@ -42,14 +39,6 @@ def open_index(settings: Settings) -> SearchIndex:
     index = _open(str(index_path(settings)), settings.retrieval.embedding_model)
     index.refresh()
     return index
-
-
-def pending_changes(engine: Engine, settings: Settings) -> int:
-    watermark = open_index(settings).watermark or 0
-    with engine.connect() as conn:
-        return conn.execute(
-            text("SELECT count(*) FROM chunk_changes WHERE seq > :w"), {"w": watermark}
-        ).scalar_one()
 
 
 def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> IndexUpdate:
