@@ -13,6 +13,7 @@ from datetime import datetime
 
 from lxml import etree
 
+from knowledge_index.convert import numbering
 from knowledge_index.convert.model import Comment, Revision, RevisionKind
 from knowledge_index.errors import UnsupportedDocument
 
@@ -61,6 +62,12 @@ def _read_part(docx: bytes, name: str) -> etree._Element | None:
         raise UnsupportedDocument(f"DOCX part {name} is not well-formed XML ({exc})") from exc
 
 
+def read_numbering(docx: bytes) -> numbering.Numbering:
+    return numbering.Numbering.parse(
+        _read_part(docx, "word/numbering.xml"), _read_part(docx, "word/styles.xml")
+    )
+
+
 def _text_of(element: etree._Element, *, deleted: bool) -> str:
     """Visible text under `element`; with `deleted`, w:delText counts as text too."""
     parts = []
@@ -97,8 +104,12 @@ def extract_revisions(docx: bytes) -> list[Revision]:
     if root is None:
         raise UnsupportedDocument("DOCX has no word/document.xml part")
     revisions: list[Revision] = []
+    # The context is the paragraph as Word shows it, with its generated clause number.
+    labels = numbering.paragraph_labels(root, read_numbering(docx))
     for index, paragraph in enumerate(root.iter(_P)):
         context = _accepted_paragraph_text(paragraph)
+        if paragraph in labels:
+            context = f"{labels[paragraph]} {context}"
         ppr = paragraph.find(_PPR)
         mark = ppr.find(_RPR) if ppr is not None else None
         if mark is not None:
@@ -257,8 +268,10 @@ def _accept(root: etree._Element) -> None:
 
 
 def accept_all_changes(docx: bytes) -> bytes:
-    """The package with every tracked change accepted, i.e. the text Word shows."""
+    """The package as Word shows it: every tracked change accepted, and the body's generated
+    list and clause numbers written into it as text (see numbering.py)."""
     parts = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
+    numbers = read_numbering(docx)
     source = zipfile.ZipFile(io.BytesIO(docx))
     out = io.BytesIO()
     with source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
@@ -267,6 +280,8 @@ def accept_all_changes(docx: bytes) -> bytes:
             if info.filename in parts or info.filename.startswith(("word/header", "word/footer")):
                 root = etree.fromstring(data, _PARSER)
                 _accept(root)
+                if info.filename == "word/document.xml":
+                    numbering.write_labels(root, numbering.paragraph_labels(root, numbers))
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
             target.writestr(info, data)
     return out.getvalue()
