@@ -18,6 +18,7 @@ from knowledge_index.convert.model import Comment, Revision, RevisionKind
 from knowledge_index.errors import UnsupportedDocument
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _CORE_NS = {
     "cp": "http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
     "dc": "http://purl.org/dc/elements/1.1/",
@@ -48,7 +49,7 @@ def _date(value: str | None) -> datetime | None:
         return None
 
 
-def _read_part(docx: bytes, name: str) -> etree._Element | None:
+def read_part(docx: bytes, name: str) -> etree._Element | None:
     try:
         with zipfile.ZipFile(io.BytesIO(docx)) as archive:
             if name not in archive.namelist():
@@ -64,7 +65,7 @@ def _read_part(docx: bytes, name: str) -> etree._Element | None:
 
 def read_numbering(docx: bytes) -> numbering.Numbering:
     return numbering.Numbering.parse(
-        _read_part(docx, "word/numbering.xml"), _read_part(docx, "word/styles.xml")
+        read_part(docx, "word/numbering.xml"), read_part(docx, "word/styles.xml")
     )
 
 
@@ -100,7 +101,7 @@ def _enclosing_change(element: etree._Element, stop: etree._Element) -> str | No
 
 
 def extract_revisions(docx: bytes) -> list[Revision]:
-    root = _read_part(docx, "word/document.xml")
+    root = read_part(docx, "word/document.xml")
     if root is None:
         raise UnsupportedDocument("DOCX has no word/document.xml part")
     revisions: list[Revision] = []
@@ -153,10 +154,10 @@ def extract_revisions(docx: bytes) -> list[Revision]:
 
 
 def extract_comments(docx: bytes) -> list[Comment]:
-    comments_root = _read_part(docx, "word/comments.xml")
+    comments_root = read_part(docx, "word/comments.xml")
     if comments_root is None:
         return []
-    document = _read_part(docx, "word/document.xml")
+    document = read_part(docx, "word/document.xml")
     anchors: dict[str, list[str]] = {}
     # Paragraphs counted as extract_revisions counts them (every w:p in document order).
     starts: dict[str, int] = {}
@@ -208,7 +209,7 @@ def extract_comments(docx: bytes) -> list[Comment]:
 
 def core_properties(package: bytes) -> dict[str, str]:
     """Title, author and dates from docProps/core.xml of any OOXML package."""
-    root = _read_part(package, "docProps/core.xml")
+    root = read_part(package, "docProps/core.xml")
     if root is None:
         return {}
     fields = {
@@ -267,6 +268,27 @@ def _accept(root: etree._Element) -> None:
             parent.remove(element)
 
 
+def _strip_comments(root: etree._Element) -> None:
+    """XML comments and processing instructions carry no content, and python-docx (under
+    Docling) fails on them ("Invalid input tag of type <cython function>"); DMS exports add
+    them. The text around one is kept."""
+    for node in list(root.iter(etree.Comment, etree.PI)):
+        parent = node.getparent()
+        if parent is None:
+            continue
+        if node.tail:
+            previous = node.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + node.tail
+            else:
+                parent.text = (parent.text or "") + node.tail
+        parent.remove(node)
+
+
+def _has_comments(data: bytes) -> bool:
+    return b"<!--" in data or data.count(b"<?") > 1
+
+
 def accept_all_changes(docx: bytes) -> bytes:
     """The package as Word shows it: every tracked change accepted, and the body's generated
     list and clause numbers written into it as text (see numbering.py)."""
@@ -277,8 +299,16 @@ def accept_all_changes(docx: bytes) -> bytes:
     with source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
-            if info.filename in parts or info.filename.startswith(("word/header", "word/footer")):
+            story = info.filename in parts or info.filename.startswith(
+                ("word/header", "word/footer")
+            )
+            if not story and info.filename.endswith((".xml", ".rels")) and _has_comments(data):
                 root = etree.fromstring(data, _PARSER)
+                _strip_comments(root)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            elif story:
+                root = etree.fromstring(data, _PARSER)
+                _strip_comments(root)
                 _accept(root)
                 if info.filename == "word/document.xml":
                     numbering.write_labels(root, numbering.paragraph_labels(root, numbers))

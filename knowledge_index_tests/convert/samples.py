@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import zipfile
 import zlib
 from email.message import EmailMessage
 from pathlib import Path
 
+NUMBERED = Path(__file__).parent / "numbered"  # LibreOffice-written, see its README
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -256,6 +258,40 @@ def make_docx() -> bytes:
     buf = io.BytesIO()
     document.save(buf)
     return buf.getvalue()
+
+
+# --- packages spoiled the way real exports spoil them ---------------------------------------
+
+_IMAGE_REL = (
+    '<Relationship Id="rIdLost" Target="media/image1.png" Type="http://schemas.openxmlformats'
+    '.org/officeDocument/2006/relationships/image"/></Relationships>'
+)
+
+
+def edit_package(docx: bytes, edits: dict[str, object]) -> bytes:
+    """The package with parts rewritten (a callable on the text) or dropped (None)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(docx)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            edit = edits.get(info.filename, ...)
+            if edit is None:
+                continue
+            data = source.read(info)
+            if callable(edit):
+                data = edit(data.decode("utf-8")).encode("utf-8")
+            target.writestr(info, data)
+    return out.getvalue()
+
+
+def with_xml_comments(xml: str) -> str:
+    xml = xml.replace("<w:body>", "<w:body><!-- exported by DMS 4.2 -->", 1)
+    xml = re.sub(r"(<w:p[ >])", r"<!-- paragraph -->\1", xml)
+    xml = xml.replace("<w:r>", "<w:r><!-- run -->")
+    return xml.replace("Die Gebühr", "Die <!-- kept -->Gebühr")
+
+
+def missing_part(rels: str) -> str:
+    return rels.replace("</Relationships>", _IMAGE_REL)
 
 
 def make_pptx() -> bytes:

@@ -20,8 +20,9 @@ from knowledge_index.convert.model import StructuredDocument
 from knowledge_index.convert.numbering import Numbering, format_counter, paragraph_labels
 from knowledge_index.decisions.evidence import collect
 from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, chunk_document
+from knowledge_index_tests.convert import samples
 
-HERE = Path(__file__).parent / "numbered"
+HERE = samples.NUMBERED
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
 
