@@ -17,7 +17,7 @@ from typing import Any
 
 from lxml import etree
 
-from knowledge_index.convert import ooxml
+from knowledge_index.convert import ooxml, ooxml_parts
 from knowledge_index.convert.model import Provenance, Section, StructuredDocument, Table
 
 PIPELINE = "ooxml-fallback"
@@ -130,7 +130,7 @@ def convert_docx_fallback(
     metadata: dict[str, Any] = dict(ooxml.core_properties(data))
     if "title" not in metadata and sections:
         metadata["title"] = sections[0].title
-    return StructuredDocument(
+    document = StructuredDocument(
         format="docx",
         text="\n\n".join(chunks),
         markdown="\n\n".join(markdown),
@@ -151,3 +151,4 @@ def convert_docx_fallback(
             timings={"total": time.perf_counter() - started},
         ),
     )
+    return ooxml_parts.with_package_extras(document, data)
