@@ -6,7 +6,8 @@
 parts: the text runs of the body, headers, footers, notes, comments, slides, speaker notes,
 shared strings and chart caches; not deleted text (w:delText), field codes, styles, themes or
 document properties. Recall is the share of those distinct words found in the converted
-text. Run it with PYTHONPATH at two trees to compare their converters on the same files.
+text or its comment list (a DOCX's comments are kept there, not in the text). Run it with
+PYTHONPATH at two trees to compare their converters on the same files.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def recall(path: Path) -> tuple[int, int, list[str]]:
 
     data = path.read_bytes()
     wanted = package_words(data)
-    text = convert_bytes(data, path.name, ConvertOptions()).document.text
+    document = convert_bytes(data, path.name, ConvertOptions()).document
+    text = "\n".join([document.text, *(c.text for c in document.comments)])
     found = {w.casefold() for w in _WORD.findall(text)}
     missing = sorted(wanted - found)
     return len(wanted) - len(missing), len(wanted), missing

@@ -91,6 +91,19 @@ def _accepted_paragraph_text(paragraph: etree._Element) -> str:
     return "".join(parts)
 
 
+def _version_text(paragraph: etree._Element, *, before: bool) -> str:
+    """The paragraph's wording before (deletions in, insertions out) or after its changes."""
+    left_out = {f"{{{W}}}moveFrom", f"{{{W}}}moveTo", f"{{{W}}}ins" if before else f"{{{W}}}del"}
+    parts = []
+    for node in paragraph.iter(_T, _DELTEXT, _TAB, _BR, _CR):
+        if node.tag == _DELTEXT and not before:
+            continue
+        if any(a.tag in left_out for a in node.iterancestors()):
+            continue
+        parts.append(node.text or "" if node.tag in (_T, _DELTEXT) else " ")
+    return "".join(parts)
+
+
 def _enclosing_change(element: etree._Element, stop: etree._Element) -> str | None:
     for ancestor in element.iterancestors():
         if ancestor is stop:
@@ -111,6 +124,11 @@ def extract_revisions(docx: bytes) -> list[Revision]:
         context = _accepted_paragraph_text(paragraph)
         if paragraph in labels:
             context = f"{labels[paragraph]} {context}"
+        changed = next(paragraph.iter(*_CHANGE_KINDS), None) is not None
+        versions = {
+            "paragraph_before": _version_text(paragraph, before=True) if changed else "",
+            "paragraph_after": _version_text(paragraph, before=False) if changed else "",
+        }
         ppr = paragraph.find(_PPR)
         mark = ppr.find(_RPR) if ppr is not None else None
         if mark is not None:
@@ -128,6 +146,7 @@ def extract_revisions(docx: bytes) -> list[Revision]:
                             paragraph_index=index,
                             context=context,
                             revision_id=_attr(change, "id"),
+                            **versions,
                         )
                     )
         for change in paragraph.iter(*_CHANGE_KINDS):
@@ -148,6 +167,7 @@ def extract_revisions(docx: bytes) -> list[Revision]:
                     context=context,
                     revision_id=_attr(change, "id"),
                     nested_in=_enclosing_change(change, paragraph),
+                    **versions,
                 )
             )
     return revisions

@@ -363,13 +363,16 @@ def append_blocks(
 
 
 def with_package_extras(document: StructuredDocument, data: bytes) -> StructuredDocument:
-    """The converted document completed with what its package shows beyond the body."""
+    """The converted document completed with what its package shows beyond the body.
+
+    A DOCX's comments stay in its comment list only, as before: the stages that read the
+    text for parties and document type would take "Herr X von der Y GmbH" in a reviewer's
+    note for the contract's own wording.
+    """
     extras = read_extras(data, document.format)
     comments = document.comments or extras.comments
-    said = [f"{c.author or 'unknown'}: {c.text}" for c in document.comments if c.text]
-    blocks = [*extras.blocks, Block("Comments", said)] if said else extras.blocks
     text, markdown, sections = append_blocks(
-        document.text, document.markdown, document.sections, blocks
+        document.text, document.markdown, document.sections, extras.blocks
     )
     return document.model_copy(
         update={"text": text, "markdown": markdown, "sections": sections, "comments": comments}
