@@ -103,7 +103,12 @@ def make_png(lines: list[str]) -> bytes:
 
 def make_scanned_pdf(lines: list[str]) -> bytes:
     """A PDF whose only page is a picture of text: no text layer at all."""
-    image = render_text_image(lines)
+    return image_pdf(render_text_image(lines))
+
+
+def image_pdf(image) -> bytes:
+    """A PDF whose only page is the (grayscale PIL) image, at 150 dpi, as a scanner writes it."""
+    image = image.convert("L")
     width, height = image.size
     pixels = zlib.compress(image.tobytes())
     page_w, page_h = width * 72 / 150, height * 72 / 150
