@@ -200,3 +200,39 @@ def test_counter_formats() -> None:
     assert format_counter(4, "decimalZero") == "04"
     assert format_counter(2, "ordinal") == "2nd"
     assert format_counter(3, "none") == ""
+
+
+def test_numbering_style_link_and_style_named_levels() -> None:
+    # Word's multilevel list styles: the w:num a paragraph names points at an abstractNum that
+    # only links to a numbering style; that style's own w:num holds the levels, and heading
+    # styles pick their level by w:pStyle rather than w:ilvl.
+    numbering_xml = (
+        '<w:abstractNum w:abstractNumId="1"><w:numStyleLink w:val="LegalList"/></w:abstractNum>'
+        '<w:abstractNum w:abstractNumId="2"><w:styleLink w:val="LegalList"/>'
+        + _lvl(0, "decimal", "Article %1", '<w:pStyle w:val="Heading1"/>')
+        + _lvl(1, "decimal", "%1.%2", '<w:pStyle w:val="Heading2"/>')
+        + "</w:abstractNum>"
+        '<w:num w:numId="4"><w:abstractNumId w:val="1"/></w:num>'
+        '<w:num w:numId="5"><w:abstractNumId w:val="2"/></w:num>'
+    )
+    styles_xml = (
+        f'<w:styles xmlns:w="{W}">'
+        '<w:style w:type="numbering" w:styleId="LegalList"><w:pPr><w:numPr>'
+        '<w:numId w:val="5"/></w:numPr></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Heading1"><w:pPr><w:numPr>'
+        '<w:numId w:val="4"/></w:numPr></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Heading2"><w:basedOn w:val="Heading1"/>'
+        "</w:style></w:styles>"
+    )
+    body = "".join(
+        f'<w:p><w:pPr><w:pStyle w:val="{style}"/></w:pPr><w:r><w:t>x</w:t></w:r></w:p>'
+        for style in ("Heading1", "Heading2", "Heading2", "Heading1", "Heading2")
+    )
+    root = etree.fromstring(f'<w:document xmlns:w="{W}"><w:body>{body}</w:body></w:document>')
+    numbering = Numbering.parse(
+        etree.fromstring(f'<w:numbering xmlns:w="{W}">{numbering_xml}</w:numbering>'),
+        etree.fromstring(styles_xml),
+    )
+    labels = paragraph_labels(root, numbering)
+    got = [labels.get(p, "") for p in root.iter(f"{{{W}}}p")]
+    assert got == ["Article 1", "1.1", "1.2", "Article 2", "2.1"]
