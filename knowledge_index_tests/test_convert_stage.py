@@ -9,6 +9,7 @@ from sqlalchemy import text
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.orchestration.driver import Driver
 from knowledge_index.orchestration.partitions import documents
+from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, chunk_document
 from knowledge_index.settings import load_settings
 from knowledge_index.sources.registry import add_source
 from knowledge_index_tests.convert import samples
@@ -46,6 +47,15 @@ def mixed_estate(tmp_path):
     )
     (good / "mail.eml").write_bytes(samples.make_eml(attachment=b"attached note"))
     (good / "copy-of-notiz.txt").write_bytes("Gebühr für Müller".encode("cp1252"))
+    # Word's generated clause numbers; a DMS export's XML comments; a package that lost a part.
+    (good / "numbered.docx").write_bytes((samples.NUMBERED / "vertrag.docx").read_bytes())
+    docx = samples.make_docx()
+    (good / "dms-export.docx").write_bytes(
+        samples.edit_package(docx, {"word/document.xml": samples.with_xml_comments})
+    )
+    (good / "lost-image.docx").write_bytes(
+        samples.edit_package(docx, {"word/_rels/document.xml.rels": samples.missing_part})
+    )
     # A DOCX named .pdf still converts as what it is.
     (good / "misnamed.pdf").write_bytes(samples.make_docx())
     poison = root / "poison"
@@ -54,6 +64,7 @@ def mixed_estate(tmp_path):
     # Starts like a DOCX (zip magic) but the container is cut off.
     (poison / "not-a-zip.docx").write_bytes(samples.make_docx()[:300])
     (poison / "empty.txt").write_bytes(b"")
+    (poison / "no-body.docx").write_bytes(samples.edit_package(docx, {"word/document.xml": None}))
     (poison / "encrypted.pdf").write_bytes(samples.make_encrypted_pdf())
     (poison / "bomb.zip").write_bytes(samples.make_zip_bomb())
     return root
@@ -102,6 +113,18 @@ def test_mixed_batch_converts_and_poison_quarantines_alone(engine, mixed_estate,
     assert {r["author"] for r in redline["revisions"]} >= {"Alice", "Bob"}
     assert redline["comments"][0]["anchored_text"]
     assert body("good/misnamed.pdf")["format"] == "docx"
+    numbered = body("good/numbered.docx")
+    chunks = chunk_document(
+        ChunkingInput(text=numbered["text"]), ChunkingConfig(chunk_chars=120, chunk_overlap_chars=0)
+    )
+    assert any("(1) Die Haftung der Verkäuferin" in c.text for c in chunks)
+    assert "§ 2 Haftung" in numbered["text"]
+    assert "Die Gebühr für die Straße" in body("good/dms-export.docx")["text"]
+    lost = body("good/lost-image.docx")
+    assert lost["provenance"]["pipeline"] == "ooxml-fallback"
+    assert "Die Haftung ist beschränkt." in lost["text"]
+    assert rows["good/lost-image.docx"]["producer_version"].endswith(";degraded=ooxml-fallback")
+    assert "document.xml" in messages["no-body.docx"]
     pdf = body("good/brief.pdf")
     assert "Sehr geehrte Frau Schulz" in pdf["text"]
     assert pdf["provenance"]["degraded"] is True

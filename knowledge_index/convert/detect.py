@@ -34,6 +34,13 @@ _FOREIGN = {
 }
 
 
+_OOXML_MAIN = (
+    ("word/", "word/document.xml", "DOCX"),
+    ("ppt/", "ppt/presentation.xml", "PPTX"),
+    ("xl/", "xl/workbook.xml", "XLSX"),
+)
+
+
 def _zip_kind(data: bytes) -> DocumentFormat:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -47,6 +54,11 @@ def _zip_kind(data: bytes) -> DocumentFormat:
             return "pptx"
         if "xl/workbook.xml" in names:
             return "xlsx"
+        # An Office package that lost its main part is a broken document, not an archive
+        # to list (its parts would be indexed as a zip's entries).
+        for folder, main, kind in _OOXML_MAIN:
+            if any(name.startswith(folder) for name in names):
+                raise UnsupportedDocument(f"{kind} package has no {main} part (broken package)")
     if "mimetype" in names:
         # Only its first bytes: detection runs in the stage's own process, outside the worker
         # fence, and a `mimetype` entry can be a bomb of its own.

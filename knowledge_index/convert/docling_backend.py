@@ -14,7 +14,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from knowledge_index.convert import ocr, ooxml
+from knowledge_index.convert import ocr, ooxml, ooxml_parts
 from knowledge_index.convert.model import (
     DocumentFormat,
     Page,
@@ -213,7 +213,7 @@ def build_document(
         comments = ooxml.extract_comments(data)
     if "title" not in metadata and sections:
         metadata["title"] = sections[0].title
-    return StructuredDocument(
+    document = StructuredDocument(
         format=fmt,
         text=text,
         markdown=doc.export_to_markdown(),
@@ -231,3 +231,6 @@ def build_document(
             **(provenance or {}),
         ),
     )
+    if fmt in ("docx", "pptx", "xlsx"):
+        document = ooxml_parts.with_package_extras(document, data)
+    return document

@@ -66,6 +66,11 @@ class Revision(BaseModel):
     nested_in: str | None = Field(
         default=None, description="revision_id of the enclosing change (e.g. a delete in an insert)"
     )
+    # Word tracks a one-letter fix as that letter ("Partei[e]n"), so a typo is only visible in
+    # the words around it: the paragraph's wording before and after all its changes, moves
+    # left out of both. "" in artifacts converted before these fields existed.
+    paragraph_before: str = ""
+    paragraph_after: str = ""
 
 
 class Comment(BaseModel):

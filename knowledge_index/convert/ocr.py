@@ -26,6 +26,7 @@ class OcrText(BaseModel):
     engine: str
     languages: list[str]
     note: str | None = None
+    rotated: int = 0  # degrees counter-clockwise the scan was turned to read it upright
 
 
 def _has(module: str) -> bool:
@@ -87,15 +88,31 @@ def _rapidocr_engine() -> Any:
     return RapidOCR(params={"Global.log_level": "warning"})
 
 
+def _lines(engine: str, pixels: Any, *, recognize: bool = True) -> list[tuple[Any, str, float]]:
+    """(box, text, confidence) per text line; without `recognize`, boxes only (rapidocr)."""
+    if engine == "rapidocr":
+        # No line classifier: it would flip upside-down lines and hide a page's orientation.
+        # RapidOCR keeps the flags of its last call, so every call names all three.
+        result = _rapidocr_engine()(pixels, use_det=True, use_cls=False, use_rec=recognize)
+        boxes = list(result.boxes) if result.boxes is not None else []
+        if not recognize:
+            return [(box, "", 0.0) for box in boxes]
+        return list(zip(boxes, result.txts or (), result.scores or (), strict=False))
+    return [(box, text, float(score)) for box, text, score in _easyocr_reader().readtext(pixels)]
+
+
 def ocr_image(image: Any, languages: list[str]) -> OcrText:
-    """Text of a PIL image, lines in reading order as the engine reports them."""
+    """Text of a PIL image, turned upright first, lines in reading order as the engine reports."""
     import numpy as np
 
+    from knowledge_index.convert.orientation import upright
+
     engine, used, note = engine_for(languages)
+    image, turned = upright(image, lambda pixels, rec: _lines(engine, pixels, recognize=rec))
     pixels = np.array(image.convert("RGB"))
     if engine == "rapidocr":
-        result = _rapidocr_engine()(pixels)
+        result = _rapidocr_engine()(pixels, use_det=True, use_cls=True, use_rec=True)
         lines = list(result.txts or [])
     else:
         lines = _easyocr_reader().readtext(pixels, detail=0, paragraph=False)
-    return OcrText(text="\n".join(lines), engine=engine, languages=used, note=note)
+    return OcrText(text="\n".join(lines), engine=engine, languages=used, note=note, rotated=turned)

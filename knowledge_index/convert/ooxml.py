@@ -13,10 +13,12 @@ from datetime import datetime
 
 from lxml import etree
 
+from knowledge_index.convert import numbering
 from knowledge_index.convert.model import Comment, Revision, RevisionKind
 from knowledge_index.errors import UnsupportedDocument
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _CORE_NS = {
     "cp": "http://schemas.openxmlformats.org/package/2006/metadata/core-properties",
     "dc": "http://purl.org/dc/elements/1.1/",
@@ -47,7 +49,7 @@ def _date(value: str | None) -> datetime | None:
         return None
 
 
-def _read_part(docx: bytes, name: str) -> etree._Element | None:
+def read_part(docx: bytes, name: str) -> etree._Element | None:
     try:
         with zipfile.ZipFile(io.BytesIO(docx)) as archive:
             if name not in archive.namelist():
@@ -59,6 +61,12 @@ def _read_part(docx: bytes, name: str) -> etree._Element | None:
         return etree.fromstring(raw, _PARSER)
     except etree.XMLSyntaxError as exc:
         raise UnsupportedDocument(f"DOCX part {name} is not well-formed XML ({exc})") from exc
+
+
+def read_numbering(docx: bytes) -> numbering.Numbering:
+    return numbering.Numbering.parse(
+        read_part(docx, "word/numbering.xml"), read_part(docx, "word/styles.xml")
+    )
 
 
 def _text_of(element: etree._Element, *, deleted: bool) -> str:
@@ -83,6 +91,19 @@ def _accepted_paragraph_text(paragraph: etree._Element) -> str:
     return "".join(parts)
 
 
+def _version_text(paragraph: etree._Element, *, before: bool) -> str:
+    """The paragraph's wording before (deletions in, insertions out) or after its changes."""
+    left_out = {f"{{{W}}}moveFrom", f"{{{W}}}moveTo", f"{{{W}}}ins" if before else f"{{{W}}}del"}
+    parts = []
+    for node in paragraph.iter(_T, _DELTEXT, _TAB, _BR, _CR):
+        if node.tag == _DELTEXT and not before:
+            continue
+        if any(a.tag in left_out for a in node.iterancestors()):
+            continue
+        parts.append(node.text or "" if node.tag in (_T, _DELTEXT) else " ")
+    return "".join(parts)
+
+
 def _enclosing_change(element: etree._Element, stop: etree._Element) -> str | None:
     for ancestor in element.iterancestors():
         if ancestor is stop:
@@ -93,12 +114,21 @@ def _enclosing_change(element: etree._Element, stop: etree._Element) -> str | No
 
 
 def extract_revisions(docx: bytes) -> list[Revision]:
-    root = _read_part(docx, "word/document.xml")
+    root = read_part(docx, "word/document.xml")
     if root is None:
         raise UnsupportedDocument("DOCX has no word/document.xml part")
     revisions: list[Revision] = []
+    # The context is the paragraph as Word shows it, with its generated clause number.
+    labels = numbering.paragraph_labels(root, read_numbering(docx))
     for index, paragraph in enumerate(root.iter(_P)):
         context = _accepted_paragraph_text(paragraph)
+        if paragraph in labels:
+            context = f"{labels[paragraph]} {context}"
+        changed = next(paragraph.iter(*_CHANGE_KINDS), None) is not None
+        versions = {
+            "paragraph_before": _version_text(paragraph, before=True) if changed else "",
+            "paragraph_after": _version_text(paragraph, before=False) if changed else "",
+        }
         ppr = paragraph.find(_PPR)
         mark = ppr.find(_RPR) if ppr is not None else None
         if mark is not None:
@@ -116,6 +146,7 @@ def extract_revisions(docx: bytes) -> list[Revision]:
                             paragraph_index=index,
                             context=context,
                             revision_id=_attr(change, "id"),
+                            **versions,
                         )
                     )
         for change in paragraph.iter(*_CHANGE_KINDS):
@@ -136,16 +167,17 @@ def extract_revisions(docx: bytes) -> list[Revision]:
                     context=context,
                     revision_id=_attr(change, "id"),
                     nested_in=_enclosing_change(change, paragraph),
+                    **versions,
                 )
             )
     return revisions
 
 
 def extract_comments(docx: bytes) -> list[Comment]:
-    comments_root = _read_part(docx, "word/comments.xml")
+    comments_root = read_part(docx, "word/comments.xml")
     if comments_root is None:
         return []
-    document = _read_part(docx, "word/document.xml")
+    document = read_part(docx, "word/document.xml")
     anchors: dict[str, list[str]] = {}
     # Paragraphs counted as extract_revisions counts them (every w:p in document order).
     starts: dict[str, int] = {}
@@ -197,7 +229,7 @@ def extract_comments(docx: bytes) -> list[Comment]:
 
 def core_properties(package: bytes) -> dict[str, str]:
     """Title, author and dates from docProps/core.xml of any OOXML package."""
-    root = _read_part(package, "docProps/core.xml")
+    root = read_part(package, "docProps/core.xml")
     if root is None:
         return {}
     fields = {
@@ -256,17 +288,50 @@ def _accept(root: etree._Element) -> None:
             parent.remove(element)
 
 
+def _strip_comments(root: etree._Element) -> None:
+    """XML comments and processing instructions carry no content, and python-docx (under
+    Docling) fails on them ("Invalid input tag of type <cython function>"); DMS exports add
+    them. The text around one is kept."""
+    for node in list(root.iter(etree.Comment, etree.PI)):
+        parent = node.getparent()
+        if parent is None:
+            continue
+        if node.tail:
+            previous = node.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + node.tail
+            else:
+                parent.text = (parent.text or "") + node.tail
+        parent.remove(node)
+
+
+def _has_comments(data: bytes) -> bool:
+    return b"<!--" in data or data.count(b"<?") > 1
+
+
 def accept_all_changes(docx: bytes) -> bytes:
-    """The package with every tracked change accepted, i.e. the text Word shows."""
+    """The package as Word shows it: every tracked change accepted, and the body's generated
+    list and clause numbers written into it as text (see numbering.py)."""
     parts = ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml")
+    numbers = read_numbering(docx)
     source = zipfile.ZipFile(io.BytesIO(docx))
     out = io.BytesIO()
     with source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
-            if info.filename in parts or info.filename.startswith(("word/header", "word/footer")):
+            story = info.filename in parts or info.filename.startswith(
+                ("word/header", "word/footer")
+            )
+            if not story and info.filename.endswith((".xml", ".rels")) and _has_comments(data):
                 root = etree.fromstring(data, _PARSER)
+                _strip_comments(root)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            elif story:
+                root = etree.fromstring(data, _PARSER)
+                _strip_comments(root)
                 _accept(root)
+                if info.filename == "word/document.xml":
+                    numbering.write_labels(root, numbering.paragraph_labels(root, numbers))
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
             target.writestr(info, data)
     return out.getvalue()

@@ -49,6 +49,11 @@ def _pages_without_text(document) -> list[int]:
     return empty
 
 
+def _rotation(rotated: dict[str, int]) -> dict[str, dict[str, int]]:
+    """Pages scanned sideways or upside down, and the turn (degrees counter-clockwise) OCR used."""
+    return {"ocr_rotated_pages": rotated} if rotated else {}
+
+
 def no_text_error(kind: str, filename: str) -> UnsupportedDocument:
     return UnsupportedDocument(
         f"{kind} {filename!r} has no extractable text (no text layer, OCR found nothing); "
@@ -78,6 +83,7 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
         )
         reason = DEGRADED_PDF_REASON
         ocr_pages: dict[int, str] = {}
+        rotated: dict[str, int] = {}
         engine: str | None = None
         used: list[str] = []
         if blank:
@@ -87,6 +93,8 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
                 engine, used = found.engine, found.languages
                 reason = f"{reason}; {found.note}" if found.note else reason
                 ocr_pages[number] = found.text
+                if found.rotated:
+                    rotated[str(number)] = found.rotated
         pages = {page.number: page.text for page in result.pages}
         pages.update(ocr_pages)
         ordered = [Page(number=n, text=t) for n, t in sorted(pages.items()) if t.strip()]
@@ -98,6 +106,7 @@ def convert_pdf(data: bytes, filename: str, options: ConvertOptions) -> Structur
                 "text": text,
                 "markdown": text if ocr_pages else result.markdown,
                 "pages": ordered,
+                "metadata": {**result.metadata, **_rotation(rotated)},
                 "provenance": result.provenance.model_copy(
                     update={
                         "degraded": True,
@@ -127,11 +136,14 @@ def convert_image_with_ocr(
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError) as exc:
         raise UnsupportedDocument(f"image {filename!r} cannot be decoded ({exc})") from exc
     pages: list[Page] = []
+    rotated: dict[str, int] = {}
     found = None
     for number, frame in enumerate(frames, start=1):
         found = ocr.ocr_image(frame, options.ocr_languages)
         if found.text.strip():
             pages.append(Page(number=number, text=found.text))
+        if found.rotated:
+            rotated[str(number)] = found.rotated
     if not pages or found is None:
         raise no_text_error("image", filename)
     text = "\n\n".join(page.text for page in pages)
@@ -141,7 +153,7 @@ def convert_image_with_ocr(
         text=text,
         markdown=text,
         pages=pages,
-        metadata={"width": frames[0].width, "height": frames[0].height},
+        metadata={"width": frames[0].width, "height": frames[0].height, **_rotation(rotated)},
         provenance=Provenance(
             converter=found.engine,
             converter_version=version(found.engine),

@@ -8,8 +8,8 @@ walks back from a paragraph through the preceding ones in document order to the 
 belongs to (a `(1)` under `§ 5 Haftung` is `§ 5 Abs. 1`; an unnumbered paragraph under
 `§ 6 Wettbewerbsverbot` is `§ 6`). Bare decimals take the word the document itself uses in its
 cross-references ("subject to clause 5.1" -> "Clause"), else the language's usual one.
-Numbering Word generates (w:numPr) is not in the converted text, so such documents read as
-having no numbering; the caller then keeps its paragraph label.
+Numbering Word generates (w:numPr) is written into the converted text and the revision
+contexts by convert/numbering.py, so auto-numbered documents read like typed-out ones.
 """
 
 from __future__ import annotations

@@ -29,6 +29,10 @@ _NUMBERING_TOKEN: Final = (
 )
 _NUMBERING: Final = re.compile(rf"^\s*{_NUMBERING_TOKEN}(?:\s+{_NUMBERING_TOKEN})*\s*$", re.I)
 _KEEP: Final = re.compile(r"[\W_]+", re.UNICODE)
+# Words, numbers with their numbering punctuation ("3.", "(b)", "§ 4", "500.000") and marks.
+_TOKEN: Final = re.compile(
+    r"§\s*\d+\w?|\(\w{1,5}\)|\d+(?:[.,]\d+)*[.)]?|[^\W\d_]+[.)]?(?=\s|$)|\w+|[^\w\s]"
+)
 _DIGITS: Final = re.compile(r"\d+(?:[.,]\d+)*")
 # Number words change an amount or a period as much as digits do ("zwei Jahre" -> "drei Jahre").
 _NUMBER_WORDS: Final = re.compile(
@@ -81,6 +85,9 @@ class Locus:
     # and the clause's heading line when it has one of its own.
     clause: str = ""
     heading: str = ""
+    # The paragraph's wording before and after its changes ("" for older artifacts).
+    before: str = ""
+    after: str = ""
 
     @property
     def locus_id(self) -> str:
@@ -99,6 +106,9 @@ class Locus:
 
     @property
     def changed_wording(self) -> bool:
+        if self.before or self.after:
+            # The whole words: Word tracks a fix inside a word as just the letters changed.
+            return not is_editorial_rewording(self.before, self.after)
         return not is_editorial_change(self.inserted, self.deleted)
 
     @property
@@ -179,6 +189,17 @@ def is_editorial_change(inserted: list[str], deleted: list[str]) -> bool:
     return matcher.ratio() >= TYPO_RATIO and changed <= TYPO_MAX_CHARS
 
 
+def is_editorial_rewording(before: str, after: str) -> bool:
+    """True when every run of words that differs between the two versions is editorial."""
+    old, new = _TOKEN.findall(before), _TOKEN.findall(after)
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return all(
+        is_editorial_change([" ".join(new[j1:j2])], [" ".join(old[i1:i2])])
+        for op, i1, i2, j1, j2 in matcher.get_opcodes()
+        if op != "equal"
+    )
+
+
 def _effective_insert(revision: dict[str, Any], nested: dict[str, list[str]]) -> str:
     """An insertion minus what was deleted inside it (never in the older version)."""
     text = str(revision.get("text") or "")
@@ -211,6 +232,11 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
         locus = loci.setdefault(index, Locus(paragraph_index=index))
         if r.get("context") and not locus.paragraph:
             locus.paragraph = str(r["context"])
+        if (r.get("paragraph_before") or r.get("paragraph_after")) and not (
+            locus.before or locus.after
+        ):
+            locus.before = str(r.get("paragraph_before") or "")
+            locus.after = str(r.get("paragraph_after") or "")
         if r.get("revision_id"):
             locus.revision_ids.append(str(r["revision_id"]))
         author = r.get("author")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import zipfile
 import zlib
 from email.message import EmailMessage
 from pathlib import Path
 
+NUMBERED = Path(__file__).parent / "numbered"  # LibreOffice-written, see its README
+OFFICE = Path(__file__).parent / "office"  # LibreOffice-written, see its README
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -100,7 +103,12 @@ def make_png(lines: list[str]) -> bytes:
 
 def make_scanned_pdf(lines: list[str]) -> bytes:
     """A PDF whose only page is a picture of text: no text layer at all."""
-    image = render_text_image(lines)
+    return image_pdf(render_text_image(lines))
+
+
+def image_pdf(image) -> bytes:
+    """A PDF whose only page is the (grayscale PIL) image, at 150 dpi, as a scanner writes it."""
+    image = image.convert("L")
     width, height = image.size
     pixels = zlib.compress(image.tobytes())
     page_w, page_h = width * 72 / 150, height * 72 / 150
@@ -258,6 +266,40 @@ def make_docx() -> bytes:
     return buf.getvalue()
 
 
+# --- packages spoiled the way real exports spoil them ---------------------------------------
+
+_IMAGE_REL = (
+    '<Relationship Id="rIdLost" Target="media/image1.png" Type="http://schemas.openxmlformats'
+    '.org/officeDocument/2006/relationships/image"/></Relationships>'
+)
+
+
+def edit_package(docx: bytes, edits: dict[str, object]) -> bytes:
+    """The package with parts rewritten (a callable on the text) or dropped (None)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(docx)) as source, zipfile.ZipFile(out, "w") as target:
+        for info in source.infolist():
+            edit = edits.get(info.filename, ...)
+            if edit is None:
+                continue
+            data = source.read(info)
+            if callable(edit):
+                data = edit(data.decode("utf-8")).encode("utf-8")
+            target.writestr(info, data)
+    return out.getvalue()
+
+
+def with_xml_comments(xml: str) -> str:
+    xml = xml.replace("<w:body>", "<w:body><!-- exported by DMS 4.2 -->", 1)
+    xml = re.sub(r"(<w:p[ >])", r"<!-- paragraph -->\1", xml)
+    xml = xml.replace("<w:r>", "<w:r><!-- run -->")
+    return xml.replace("Die Gebühr", "Die <!-- kept -->Gebühr")
+
+
+def missing_part(rels: str) -> str:
+    return rels.replace("</Relationships>", _IMAGE_REL)
+
+
 def make_pptx() -> bytes:
     from pptx import Presentation
 
@@ -281,6 +323,128 @@ def make_xlsx() -> bytes:
     buf = io.BytesIO()
     book.save(buf)
     return buf.getvalue()
+
+
+def make_chart_pptx() -> bytes:
+    """A slide with a real chart (python-pptx writes the series caches) and speaker notes."""
+    from pptx import Presentation
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+    from pptx.util import Inches
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Umsatzentwicklung Zielgesellschaft"
+    data = CategoryChartData()
+    data.categories = ["Geschäftsjahr 2022", "Geschäftsjahr 2023"]
+    data.add_series("Umsatz Mio EUR", (12.5, 17.25))
+    data.add_series("EBITDA Mio EUR", (3.1, 4.4))
+    frame = slide.shapes.add_chart(
+        XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(2), Inches(6), Inches(4), data
+    )
+    frame.chart.has_title = True
+    frame.chart.chart_title.text_frame.text = "Kennzahlen Wachstum"
+    slide.notes_slide.notes_text_frame.text = "Sprechernotiz: Kaufpreisanpassung erwähnen"
+    buf = io.BytesIO()
+    deck.save(buf)
+    return buf.getvalue()
+
+
+_P188 = "http://schemas.microsoft.com/office/powerpoint/2018/8/main"
+_MODERN_COMMENT = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p188:cmLst xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p188="{_P188}">
+<p188:cm id="{{C1}}" authorId="{{A1}}" created="2024-04-02T08:30:00.000">
+<p188:txBody><a:bodyPr/><a:p><a:r><a:t>Quelle der Umsatzzahlen angeben</a:t></a:r></a:p></p188:txBody>
+<p188:replyLst><p188:reply id="{{R1}}" authorId="{{A2}}" created="2024-04-02T09:00:00.000">
+<p188:txBody><a:bodyPr/><a:p><a:r><a:t>Aus dem testierten Abschluss</a:t></a:r></a:p></p188:txBody>
+</p188:reply></p188:replyLst></p188:cm></p188:cmLst>"""  # noqa: E501
+_MODERN_AUTHORS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<p188:authorLst xmlns:p188="{_P188}">
+<p188:author id="{{A1}}" name="Greta Gutachterin" initials="GG" userId="greta" providerId="None"/>
+<p188:author id="{{A2}}" name="Hans Mandant" initials="HM" userId="hans" providerId="None"/>
+</p188:authorLst>"""
+_REL_TYPE = "http://schemas.microsoft.com/office/2018/10/relationships"
+
+
+def with_modern_comment(pptx: bytes) -> bytes:
+    """PowerPoint 365's comment parts on slide 1 (python-pptx cannot write comments)."""
+    slide_rel = (
+        f'<Relationship Id="rIdCm" Type="{_REL_TYPE}/comments" '
+        'Target="../comments/modernComment_100_0.xml"/></Relationships>'
+    )
+    types = (
+        '<Override PartName="/ppt/comments/modernComment_100_0.xml" '
+        'ContentType="application/vnd.ms-powerpoint.comments+xml"/>'
+        '<Override PartName="/ppt/authors.xml" '
+        'ContentType="application/vnd.ms-powerpoint.authors+xml"/></Types>'
+    )
+    edited = edit_package(
+        pptx,
+        {
+            "ppt/slides/_rels/slide1.xml.rels": lambda x: x.replace("</Relationships>", slide_rel),
+            "[Content_Types].xml": lambda x: x.replace("</Types>", types),
+        },
+    )
+    return add_parts(
+        edited,
+        {
+            "ppt/comments/modernComment_100_0.xml": _MODERN_COMMENT,
+            "ppt/authors.xml": _MODERN_AUTHORS,
+        },
+    )
+
+
+def add_parts(package: bytes, parts: dict[str, str]) -> bytes:
+    out = io.BytesIO(package)
+    with zipfile.ZipFile(out, "a") as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text.encode("utf-8"))
+    return out.getvalue()
+
+
+_TC = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+_THREADED = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<ThreadedComments xmlns="{_TC}">
+<threadedComment ref="A3" dT="2024-05-06T10:00:00.00" personId="{{P1}}" id="{{T1}}">
+<text>Klein KG zahlt in Raten</text></threadedComment>
+<threadedComment ref="A3" dT="2024-05-06T11:00:00.00" personId="{{P2}}" id="{{T2}}" parentId="{{T1}}">
+<text>Ratenplan liegt in der Akte</text></threadedComment>
+</ThreadedComments>"""  # noqa: E501
+_PERSONS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<personList xmlns="{_TC}">
+<person displayName="Ina Buchhaltung" id="{{P1}}" userId="ina" providerId="None"/>
+<person displayName="Jan Partner" id="{{P2}}" userId="jan" providerId="None"/>
+</personList>"""
+
+
+def make_commented_xlsx(*, threaded: bool = False) -> bytes:
+    """openpyxl's cell comment on B2; with `threaded`, Excel 365's threaded comment on A3."""
+    from openpyxl import Workbook
+    from openpyxl.comments import Comment
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Honorare"
+    sheet.append(["Mandant", "Betrag"])
+    sheet.append(["Größe AG", 1234])
+    sheet.append(["Klein KG", 99])
+    sheet["B2"].comment = Comment("Rabatt mit Partnerin abgestimmt", "Dora Partnerin")
+    buf = io.BytesIO()
+    book.save(buf)
+    if not threaded:
+        return buf.getvalue()
+    rel = (
+        f'<Relationship Id="rIdTc" Type="{_REL_TYPE}/threadedComment" '
+        'Target="../threadedComments/threadedComment1.xml"/></Relationships>'
+    )
+    edited = edit_package(
+        buf.getvalue(),
+        {"xl/worksheets/_rels/sheet1.xml.rels": lambda x: x.replace("</Relationships>", rel)},
+    )
+    return add_parts(
+        edited,
+        {"xl/threadedComments/threadedComment1.xml": _THREADED, "xl/persons/person.xml": _PERSONS},
+    )
 
 
 # --- e-mail and containers -------------------------------------------------------------------

@@ -133,7 +133,7 @@ TITLE = [text(f"Liefervertrag zwischen der {CLIENT} und der {COUNTERPARTY}")]
 
 
 def negotiated_redline() -> bytes:
-    """Three substantive changes (liability, payment, jurisdiction) and one typo fix."""
+    """Three substantive changes (liability, payment, jurisdiction) and two typo fixes."""
     return redline_docx(
         [
             TITLE,
@@ -172,6 +172,12 @@ def negotiated_redline() -> bytes:
                 ins(LAWYER, "Parteien"),
                 text(" vereinbaren die Schriftform."),
             ],
+            # A typo fixed inside the word, tracked as the one letter Word marks.
+            [
+                text("§ 14 Salvatorische Klausel. Der Vertrag bleibt im Übrigen wirk"),
+                ins(COUNSEL, "s"),
+                text("am."),
+            ],
         ]
     )
 
@@ -187,6 +193,7 @@ def editorial_redline() -> bytes:
                 ins(LAWYER, "Ware"),
                 text(" frei Haus."),
             ],
+            [text("§ 3 Der Liefer"), dele(LAWYER, "r"), text("ant trägt die Gefahr.")],
             [
                 dele(COUNSEL, "3."),
                 ins(COUNSEL, "4."),

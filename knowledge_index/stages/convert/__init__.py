@@ -4,7 +4,7 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="convert",
-    code_version="ki-1",
+    code_version="ki-2",
     description="One structured_json artifact per content hash (text, sections, tables, "
     "tracked changes, comments, e-mail headers); containers become child documents.",
     handler=f"{__name__}.handler:ConvertHandler",
@@ -13,6 +13,9 @@ STAGE = Stage(
         "pdf-text-layer": "PDFs read from their text layer only: provision Docling's layout"
         " models and set KI_CONVERT__DOCLING_ARTIFACTS_PATH",
         "ocr-without-german": "scans OCR'd without German: install an OCR engine with German",
+        "ooxml-fallback": "DOCX files Docling could not read (markup python-docx rejects):"
+        " text, headings, tables, revisions and comments rebuilt from the raw OOXML, without"
+        " Docling's layout; the reason is in each artifact's provenance",
         "no-libreoffice": "legacy Office/OpenDocument/RTF files not converted: install"
         " LibreOffice (apt-get install libreoffice-writer-nogui libreoffice-calc-nogui"
         " libreoffice-impress-nogui)",

@@ -41,6 +41,9 @@ IN_PROCESS_FORMATS = frozenset({"text"})
 CONTAINER_FORMATS = frozenset({"email", "zip", "msg", "pst"})
 PDF_TEXT_LAYER = "pdf-text-layer"
 OCR_WITHOUT_GERMAN = "ocr-without-german"
+# No installation cures it (a newer Docling is a new converter fingerprint and re-converts
+# anyway), so it is always unavoidable: reported, never re-converted on its own account.
+OOXML_FALLBACK = "ooxml-fallback"
 
 _pools: dict[str, ConversionPool] = {}
 _container_pools: dict[str, ConversionPool] = {}
@@ -61,7 +64,7 @@ def unavoidable_degradations(settings: Settings) -> set[str]:
     from knowledge_index.convert import ocr
     from knowledge_index.errors import UnsupportedDocument
 
-    found: set[str] = set()
+    found: set[str] = {OOXML_FALLBACK}
     if settings.convert.docling_artifacts_path is None:
         found.add(PDF_TEXT_LAYER)
     try:
@@ -80,8 +83,9 @@ def unavoidable_degradations(settings: Settings) -> set[str]:
 def degradation_of(result: ConversionResult) -> str | None:
     """The capabilities this conversion lacked, as a stable tag ("a+b"), or None.
 
-    Only lacks that an installation can cure are named: they are what makes a later
-    provisioning re-convert exactly these documents.
+    Lacks that an installation can cure are named: they are what makes a later
+    provisioning re-convert exactly these documents. The OOXML fallback is named too, so
+    `ki status` counts the DOCX files Docling could not read.
     """
     prov = result.document.provenance
     if not prov.degraded:
@@ -95,6 +99,8 @@ def degradation_of(result: ConversionResult) -> str | None:
         tags.add(libreoffice.NO_LIBREOFFICE)
     if prov.pipeline == pst.NO_LIBPFF:
         tags.add(pst.NO_LIBPFF)
+    if prov.pipeline == OOXML_FALLBACK:
+        tags.add(OOXML_FALLBACK)
     return "+".join(sorted(tags)) or None
 
 
