@@ -144,3 +144,44 @@ def test_model_stage_metadata_reaches_chunks_and_filters(engine, indexed):
     )
     assert result.passages
     assert {p.citation.matter_id for p in result.passages} == {matter}
+
+
+def test_a_reviewers_comment_is_found_by_search(engine, tmp_path):
+    """Word comments are not in the converted text (metadata must not read them as the
+    contract's words) but search finds what a reviewer wrote, citing the document."""
+    import datetime as dt
+
+    from knowledge_index_tests.relations.docx_writer import Change, docx_bytes
+
+    when = dt.datetime(2024, 5, 2, 10, 0, tzinfo=dt.UTC)
+    root = tmp_path / "estate"
+    root.mkdir()
+    (root / "Liefervertrag v2.docx").write_bytes(
+        docx_bytes(
+            [
+                "Liefervertrag",
+                [
+                    "Die Haftung ist auf ",
+                    Change(
+                        "EUR 1.000.000",
+                        "EUR 500.000",
+                        "Anna Berg",
+                        when,
+                        comment="Herabsetzung auf Wunsch der Gegenseite, Versicherungsdeckung",
+                    ),
+                    " begrenzt.",
+                ],
+            ],
+            title="Liefervertrag",
+            creator="Anna Berg",
+            created=when,
+        )
+    )
+    settings = load_settings()
+    process_folder(engine, settings, root)
+    with engine.connect() as conn:
+        body_text = conn.execute(text("SELECT body->>'text' FROM artifacts LIMIT 1")).scalar()
+    assert "Versicherungsdeckung" not in (body_text or "")
+    hit = search(engine, settings, "Versicherungsdeckung", ["*"])
+    assert _paths(hit)[:1] == ["Liefervertrag v2.docx"]
+    assert "Versicherungsdeckung" in hit.passages[0].snippet

@@ -4,10 +4,10 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="index",
-    code_version="ki-1",
-    description="Chunks sized by the embedding model's tokenizer, embedded in batches, written "
-    "to Postgres (pgvector) with the document's permission projection; deleted documents "
-    "leave search.",
+    code_version="ki-2",
+    description="Chunks sized by the embedding model's tokenizer (the text with its reviewers' "
+    "comments), embedded in batches, written to Postgres (pgvector) with the document's "
+    "permission projection; deleted documents leave search.",
     handler=f"{__name__}.handler:IndexHandler",
     runs_for_deleted=True,
     calls_embedding_model=True,

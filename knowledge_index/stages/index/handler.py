@@ -178,22 +178,39 @@ class IndexHandler:
             status=facts.status,
             logical_document_id=facts.logical_document_id if facts.latest_final else None,
             derived=derived,
-            content=ChunkingInput(
-                text=body["text"],
-                sections=[
-                    Section(
-                        level=max(1, s.get("level", 1)),
-                        title=s.get("title", ""),
-                        start=s.get("start", 0),
-                    )
-                    for s in body.get("sections", [])
-                    if s.get("start") is not None
-                ],
-                pages=_pages(body),
-            ),
+            content=_searchable(body),
             acl=acl,
             updated_seq=seq,
         )
+
+
+def _searchable(body: dict) -> ChunkingInput:
+    """The converted text as search reads it: with the reviewers' comments at the end.
+
+    A DOCX's comments are not in the converted text (extract_metadata would read a reviewer's
+    "Herr X von der Y GmbH" as the contract's own wording) but a reader sees them, and a
+    lawyer searches for what was said in one; formats whose comments are already in the text
+    add nothing twice.
+    """
+    text = body["text"]
+    sections = [
+        Section(level=max(1, s.get("level", 1)), title=s.get("title", ""), start=s.get("start", 0))
+        for s in body.get("sections", [])
+        if s.get("start") is not None
+    ]
+    lines = []
+    for c in body.get("comments") or []:
+        said = " ".join(str(c.get("text") or "").split())
+        if said and said not in text:
+            lines.append(f"{c['author']}: {said}" if c.get("author") else said)
+    if lines:
+        start = len(text) + 2
+        text = f"{text}\n\n{COMMENTS_HEADING}\n\n" + "\n\n".join(lines)
+        sections.append(Section(level=1, title=COMMENTS_HEADING, start=start))
+    return ChunkingInput(text=text, sections=sections, pages=_pages(body))
+
+
+COMMENTS_HEADING = "Comments"
 
 
 def _model_metadata(conn, source_object_id: str) -> dict:
