@@ -25,7 +25,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from knowledge_index.convert.mime import AttachmentRole, attachment_parts, part_payload, part_role
+from knowledge_index.convert import tnef
+from knowledge_index.convert.mime import (
+    AttachmentRole,
+    attachment_parts,
+    part_payload,
+    part_role,
+    part_role_by_name,
+)
 from knowledge_index.convert.model import ChildDocument
 from knowledge_index.errors import UnsupportedDocument
 
@@ -235,6 +242,8 @@ class MailPart:
     filename: str
     payload: bytes
     role: AttachmentRole
+    # Set when the file came out of a TNEF part (the MIME part is then the winmail.dat).
+    content_type: str | None = None
 
 
 def parse_email(data: bytes, name: str, budget: ContainerBudget) -> EmailMessage:
@@ -263,11 +272,38 @@ def walk_message(message: EmailMessage, name: str, budget: ContainerBudget) -> l
             payload = part_payload(part)
             filename = part.get_filename() or f"attachment-{index}"
             budget.charge(filename, len(payload))
+            if tnef.is_tnef(part, filename, payload):
+                parts.append(MailPart(part=part, filename=filename, payload=payload, role="tnef"))
+                parts += _tnef_files(part, filename, payload, budget)
+                continue
             role = part_role(part, filename)
             if role == "document":
                 walk(payload, filename, budget)
             parts.append(MailPart(part=part, filename=filename, payload=payload, role=role))
         return parts
+
+
+def _tnef_files(
+    part: EmailMessage, name: str, payload: bytes, budget: ContainerBudget
+) -> list[MailPart]:
+    """A winmail.dat's attachments, each an attachment of the mail on the mail's budget.
+
+    A damaged one costs its own files, not the mail: the part stays recorded and the mail's
+    conversion says why (convert_email reads it again for the body).
+    """
+    try:
+        files = tnef.read_tnef(payload, name).attachments
+    except UnsupportedDocument:
+        return []
+    budget.count("e-mail", len(files))
+    out: list[MailPart] = []
+    for filename, data in files:
+        budget.charge(filename, len(data))
+        role = part_role_by_name(filename)
+        if role == "document":
+            walk(data, filename, budget)
+        out.append(MailPart(part, filename, data, role, content_type=tnef.content_type(filename)))
+    return out
 
 
 def walk_email(data: bytes, name: str, budget: ContainerBudget) -> list[MailPart]:

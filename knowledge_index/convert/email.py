@@ -18,6 +18,7 @@ from typing import cast
 import lxml.html
 from lxml import etree
 
+from knowledge_index.convert import tnef
 from knowledge_index.convert.containers import (
     ContainerBudget,
     ContainerLimits,
@@ -85,6 +86,19 @@ def _body_text(message: EmailMessage) -> tuple[str, str]:
     return content.replace("\r\n", "\n").strip(), "plain"
 
 
+def _tnef_body(payload: bytes, name: str) -> tuple[str, str, str | None]:
+    """(body, kind, why not) from a winmail.dat, for a mail with no body of its own."""
+    try:
+        contents = tnef.read_tnef(payload, name)
+    except UnsupportedDocument as exc:
+        return "", "none", str(exc)
+    if contents.body_kind == "html":
+        return html_to_text(contents.body), "tnef-html", None
+    if contents.body_kind:
+        return contents.body.replace("\r\n", "\n").strip(), f"tnef-{contents.body_kind}", None
+    return "", "none", None
+
+
 def convert_email(
     data: bytes, filename: str, limits: ContainerLimits | None = None, *, depth: int = 0
 ) -> tuple[StructuredDocument, list[ChildDocument]]:
@@ -124,14 +138,17 @@ def convert_email(
     headers.participants = participants
 
     body, body_kind = _body_text(message)
+    tnef_error: str | None = None
     attachments: list[Attachment] = []
     children: list[ChildDocument] = []
     for found in walk_message(message, filename, budget):
         name, payload, role, part = found.filename, found.payload, found.role, found.part
+        if role == "tnef" and not body.strip():
+            body, body_kind, tnef_error = _tnef_body(payload, name)
         attachments.append(
             Attachment(
                 filename=name,
-                content_type=part.get_content_type(),
+                content_type=found.content_type or part.get_content_type(),
                 size=len(payload),
                 sha256=hashlib.sha256(payload).hexdigest(),
                 role=role,
@@ -157,7 +174,12 @@ def convert_email(
         format="email",
         text=text,
         markdown=text,
-        metadata={"title": headers.subject, "author": ", ".join(headers.from_), "body": body_kind},
+        metadata={
+            "title": headers.subject,
+            "author": ", ".join(headers.from_),
+            "body": body_kind,
+            **({"tnef_error": tnef_error} if tnef_error else {}),
+        },
         attachments=attachments,
         email=headers,
         provenance=Provenance(

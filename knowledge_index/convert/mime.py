@@ -9,7 +9,7 @@ from __future__ import annotations
 from email.message import EmailMessage, Message
 from typing import Literal, cast
 
-AttachmentRole = Literal["document", "signature", "calendar", "inline_image"]
+AttachmentRole = Literal["document", "signature", "calendar", "inline_image", "tnef"]
 
 _SIGNATURE_TYPES = {
     "application/pkcs7-signature",
@@ -60,6 +60,15 @@ def part_payload(part: Message) -> bytes:
         inner = part.get_payload()
         payload = cast(Message, inner[0]).as_bytes() if isinstance(inner, list) and inner else b""
     return payload
+
+
+def part_role_by_name(name: str) -> AttachmentRole:
+    """For files without a MIME part of their own (inside a TNEF part): by name alone."""
+    if name.lower().endswith(_SIGNATURE_NAMES):
+        return "signature"
+    if name.lower().endswith(".ics"):
+        return "calendar"
+    return "document"
 
 
 def part_role(part: Message, name: str) -> AttachmentRole:

@@ -94,7 +94,7 @@ class Attachment(BaseModel):
     sha256: str
     # "document": converted as a child document of its own. The others are parts of the mail,
     # recorded here but never converted: a signature, a calendar invitation, an inline image.
-    role: Literal["document", "signature", "calendar", "inline_image"] = "document"
+    role: Literal["document", "signature", "calendar", "inline_image", "tnef"] = "document"
 
 
 class EmailHeaders(BaseModel):
