@@ -44,6 +44,10 @@ COMPANIES = {
     "meridian_leeds": ("Meridian Tools Ltd", "11873409", "Leeds", []),
     "steirische": ("Steirische Präzision GmbH", "FN 377201 g", "Graz", ["Steirische Präzision", "Steirische"]),
     "tauern_bank": ("Tauernbank AG", "FN 99871 p", "Salzburg", ["Tauernbank"]),
+    "raetikon": ("Rätikon Getränke Beteiligungs GmbH", "FN 140672 b", "Bludenz", []),
+    "gemeinde_schruns": ("Gemeinde Schruns", None, "Schruns", []),
+    "juridica": ("Juridica Fachverlag GmbH", "FN 54321 t", "Wien", []),
+    "hofer": ("Hofer Transporte GmbH", "FN 233871 i", "Wels", []),
 }
 HOMONYMS = [["berghof_linz", "berghof_ibk"], ["meridian_bham", "meridian_leeds"]]
 
@@ -1096,8 +1100,7 @@ def build_c06(E: Estate):
                      ("p", "Schruns, am 5. Februar 2024")])
     phantom("fn", "FN 140672 b")
     E.add(f"{F}/Umlaufbeschluss Abberufung 05.02.2024.docx", d.bytes(), matter=m, ref=None, doc_type="shareholder_resolution", title="Umlaufbeschluss",
-          parties=[party("montafoner"), {"name": "Rätikon Getränke Beteiligungs GmbH", "register": "FN 140672 b", "company": "raetikon", "natural_person": False, "aliases": []},
-                   {"name": "Gemeinde Schruns", "register": None, "company": "gemeinde_schruns", "natural_person": False, "aliases": []}],
+          parties=[party("montafoner"), party("raetikon"), party("gemeinde_schruns")],
           language="de", date="2024-02-05")
     fi = letter_lines("Dr. Andreas Fink, Rechtsanwalt | Werdenbergerstraße 4 | " + phantom("postal_code", "6700 Bludenz") + " | T " + phantom("phone", "+43 5552 62 811"),
                       ["Montafoner Quellen GmbH", "c/o Aichinger Wyss Thornton Rechtsanwälte GmbH", "z.H. Frau Mag. Verena Hollaus", "Schottenring 14", "1010 Wien"],
@@ -1405,8 +1408,7 @@ def build_c09(E: Estate):
 
 # ================================================================ loose files: inboxes, scans, top level, misfiled
 def build_loose(E: Estate, c01, c02, c03, c04, c05, c06, c07, c08, c09):
-    EXTRA = {"juridica": {"name": "Juridica Fachverlag GmbH", "register": "FN 54321 t", "company": "juridica", "natural_person": False, "aliases": []},
-             "hofer": {"name": "Hofer Transporte GmbH", "register": "FN 233871 i", "company": "hofer", "natural_person": False, "aliases": []}}
+    EXTRA = {"juridica": party("juridica"), "hofer": party("hofer")}
     H, P, J = "Eingang_Huber", "Eingang_Pichler", "Inbox_Whitcombe"
     # --- Eingang_Huber
     b = ("Frau Dr. Huber,\n\nzur Info die Kaufpreisallokation der Verkäuferseite für Projekt Gipfel (Grundstücke / Gebäude / Maschinen). "
