@@ -133,8 +133,8 @@ def queries():
     q("Why was the termination notice period in the Kingsmere distribution agreement extended to six months?", "en", "natural",
       g(("draft 2 AWT markup", 3), ("RE Distribution Agreement draft 2.eml", 2), ("draft 3 clean", 1), ("executed 14.12.2023.pdf", 1)))
     q("Welche Abfindung erhält Dr. Bereuter bei seinem Ausscheiden?", "de", "natural",
-      g(("Aufhebungsvereinbarung unterfertigt.pdf", 3), ("Entwurf AWT - Anm Dr. Fink.docx", 3), ("Umlaufbeschluss Abberufung", 2), ("Schreiben RA Dr. Fink", 2),
-        ("Antwort an RA Dr. Fink", 2), ("Aktenvermerk Telefonat Dr. Fink.txt", 2), ("AW Entwurf Aufhebungsvereinbarung", 2), ("Aufhebungsvereinbarung Entwurf AWT.docx", 1)))
+      g(("Aufhebungsvereinbarung unterfertigt.pdf", 3), ("Entwurf AWT - Anm Dr. Fink.docx", 2), ("Umlaufbeschluss Abberufung", 2), ("Schreiben RA Dr. Fink", 2),
+        ("Antwort an RA Dr. Fink", 2), ("Aktenvermerk Telefonat Dr. Fink.txt", 2), ("AW Entwurf Aufhebungsvereinbarung", 2), ("Aufhebungsvereinbarung Entwurf AWT.docx", 2)))
     q("Wer vertritt die Tiroler Fertigteilwerk GmbH seit April 2024 als Geschäftsführerin?", "de", "natural",
       g(("Firmenbuch Beschluss FN 76543h.pdf", 3), ("00041216_1.pdf", 1)))
     q("Which law governs the Lumina licence and where is the seat of arbitration?", "en", "natural",
