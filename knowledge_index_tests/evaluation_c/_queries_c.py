@@ -127,6 +127,8 @@ def queries():
     q("engagement letter Kingsmere", "en", "doc_type_in_matter", g(("Engagement letter Kingsmere.pdf", 3)))
     q("Side Letter Projekt Gipfel Earn-out", "de", "doc_type_in_matter", g(("00041290_1.docx", 3), ("00041277_1.pdf", 1)))
     q("Bankgarantie Kaution Hafenstraße", "de", "doc_type_in_matter", g(("00041462_1.pdf", 3), ("00041431_1.docx", 2), ("00041440_1.pdf", 2), ("00041447_1.docx", 2), ("00041455_1.pdf", 1)))
+    q("Mängelrüge Seehotel an Kärntner Hochbau", "de", "doc_type_in_matter",
+      g(("Beilage B Mängelrüge", 3), ("2024-05-14 Vorbereitender Schriftsatz.docx", 2), ("2024-02-19 Klage.docx", 1), ("Klage (eingebracht).pdf", 1), ("2024-04-02 Klagebeantwortung.pdf", 1)))
     # natural
     q("Warum wurde die Haftungsobergrenze im Abtretungsvertrag auf 30 % angehoben?", "de", "natural",
       g(("00041231_2.docx", 3), ("00041232_1.eml", 2), ("00041250_1.eml", 2), ("00041240_1.eml", 1), ("00041231_3.docx", 1)))
@@ -138,9 +140,12 @@ def queries():
     q("Wer vertritt die Tiroler Fertigteilwerk GmbH seit April 2024 als Geschäftsführerin?", "de", "natural",
       g(("Firmenbuch Beschluss FN 76543h.pdf", 3), ("00041216_1.pdf", 1)))
     q("Which law governs the Lumina licence and where is the seat of arbitration?", "en", "natural",
-      g(("Licence Agreement v3 final.docx", 3), ("Licence Agreement executed.pdf", 3), ("Licence Agreement v2", 2), ("Lettre Dubois", 2), ("Réponse AWT", 2), ("Korrespondenz/Licence Agreement final version.eml", 1)))
+      g(("Licence Agreement v3 final.docx", 3), ("Licence Agreement v3 final.pdf", 3), ("Licence Agreement executed.pdf", 3), ("Licence Agreement v2", 2), ("Lettre Dubois", 2), ("Réponse AWT", 2), ("Korrespondenz/Licence Agreement final version.eml", 1)))
     q("Ab welcher Indexschwankung wird die Miete in Linz angepasst?", "de", "natural",
       g(("00041402_3.docx", 3), ("00041455_1.pdf", 3), ("00041402_2.docx", 2), ("00041402_1.docx", 1), ("00041415_1.docx", 1)))
+    q("Warum wurde die vorzeitige Rückzahlung in den Darlehensvertrag mit Berghof aufgenommen?", "de", "natural",
+      g(("/Darlehen Grünwald – zwei Fragen.eml", 3), ("AW Darlehen Grünwald – zwei Fragen.eml", 3), ("Darlehensvertrag Vergleichsversion", 2),
+        ("Darlehensvertrag unterfertigt 15.07.2024.pdf", 2), ("Scans/20241002_0001.pdf", 1)))
     # phrase
     q("„auf erstes Anfordern und unter Verzicht auf Einwendungen“", "de", "phrase", containing("auf erstes Anfordern und unter Verzicht auf Einwendungen"))
     q("\"the failure to prevent fraud offence\"", "en", "phrase", containing("the failure to prevent fraud offence"))
@@ -152,19 +157,22 @@ def queries():
     # lookup
     q("Abtretungsvertrag Tiroler Fertigteilwerk alle Fassungen", "de", "lookup",
       g(("00041231_1.docx", 3), ("00041231_2.docx", 3), ("00041231_3.docx", 3), ("00041260_1.pdf", 3), ("00041277_1.pdf", 3), ("Kopie von 00041231_3.docx", 3),
-        ("Scans/20240402_0001.pdf", 2), ("00041278_1.docx", 1), ("00041290_1.docx", 1), ("00041232_1.eml", 1), ("00041261_1.eml", 1)))
+        ("Scans/20240402_0001.pdf", 2), ("00041278_1.docx", 1), ("00041290_1.docx", 1), ("00041232_1.eml", 1), ("00041261_1.eml", 1), ("00041252_1.xlsx", 1)))
     q("Kingsmere Donautal Distribution Agreement executed", "en", "lookup",
       g(("executed 14.12.2023.pdf", 3), ("AWT draft 1", 2), ("draft 2 AWT markup", 2), ("draft 3 clean", 2), ("Exhibit A", 1), ("Exhibit B", 1),
         ("Amendment No 1 - draft", 1), ("Amendment No 1 - signed", 1)))
     q("Mietvertrag Hafenstraße 47 unterschriebene Fassung", "de", "lookup",
       g(("00041455_1.pdf", 3), ("Scans/20240514_0003.pdf", 2), ("00041402_3.docx", 2), ("00041402_1.docx", 1), ("00041402_2.docx", 1), ("00041456_1.pdf", 1), ("00041520_1.docx", 1)))
     q("Shareholders' Agreement Lark Precision GmbH", "en", "lookup",
-      g(("SHA Lark Precision", 3), ("Project Lark - SHA mark-up.eml", 2), ("our view on the SHA mark-up", 1), ("Term Sheet - Project Lark", 1), ("Gesellschaftsvertrag Lark", 1)))
+      g(("SHA Lark Precision", 3), ("/Project Lark - SHA mark-up.eml", 2), ("RE Project Lark - SHA mark-up.eml", 1), ("our view on the SHA mark-up", 1), ("Term Sheet - Project Lark", 1), ("Gesellschaftsvertrag Lark", 1)))
     q("Aufhebungsvereinbarung Bereuter unterfertigt", "de", "lookup",
       g(("Aufhebungsvereinbarung unterfertigt.pdf", 3), ("IMG_20240315_101245.jpg", 2), ("Aufhebungsvereinbarung Entwurf AWT.docx", 2), ("Entwurf AWT - Anm Dr. Fink.docx", 2)))
     q("Amendment No. 1 to the distribution agreement", "en", "lookup",
       g(("Amendment No 1 - draft", 3), ("Amendment No 1 - signed", 3), ("Letter to Donautal re price adjustment", 1), ("Exclusivity for KC-8000 series.eml", 1),
         ("RE Exclusivity for KC-8000", 1), ("executed 14.12.2023.pdf", 1)))
+    q("Darlehensvertrag Grünwald Berghof Entwurf, Vergleichsversion und Endfassung", "de", "lookup",
+      g(("Darlehensvertrag Entwurf 01.07.2024.odt", 3), ("Darlehensvertrag Vergleichsversion", 3), ("Darlehensvertrag unterfertigt 15.07.2024.pdf", 3),
+        ("Pfandbestellungsurkunde EZ 611.pdf", 1), ("Vorstandsbeschluss Darlehen Berghof.odt", 1)))
     # thread
     q("Mailverlauf Markup Abtretungsvertrag mit Dr. Reisinger", "de", "thread",
       g(("00041232_1.eml", 3), ("00041240_1.eml", 3), ("00041241_1.eml", 3), ("00041231_2.docx", 2)))
@@ -178,6 +186,8 @@ def queries():
       g(("Korrespondenz/Licence Agreement final version.eml", 3), ("AW Licence Agreement final version.eml", 3), ("Licence Agreement v3 final.docx", 2)))
     q("Mail an Seehotel: Klage eingebracht", "de", "thread",
       g(("2024-02-19 Klage eingebracht.eml", 3), ("AW Klage eingebracht.eml", 3), ("Klage (eingebracht).pdf", 2), ("2024-02-19 Klage.docx", 1)))
+    q("Project Lark SHA mark-up emails with Pölzl", "en", "thread",
+      g(("/Project Lark - SHA mark-up.eml", 3), ("RE Project Lark - SHA mark-up.eml", 3), ("SHA Lark Precision", 2), ("our view on the SHA mark-up", 1)))
     # cross_lingual
     q("When does Kärntner Hochbau have to pay the settlement amount?", "en", "cross_lingual",
       g(("Anm AWT 19.09.2024.docx", 3), ("Vergleich Entwurf Sattlegger 10.09.2024.docx", 2), ("AW Vergleichsgespräch Seehotel.eml", 1)))
@@ -186,7 +196,7 @@ def queries():
     q("landlord's letter on the handover date and the deposit guarantee for the Linz offices", "en", "cross_lingual",
       g(("00041440_1.pdf", 3), ("00041431_1.docx", 2), ("00041447_1.docx", 2), ("00041462_1.pdf", 1), ("Scan Übergabeprotokoll", 1)))
     q("Lizenzgebühr im Lizenzvertrag mit Lumina", "de", "cross_lingual",
-      g(("Licence Agreement v3 final.docx", 3), ("Licence Agreement executed.pdf", 3), ("Licence Agreement v2", 2), ("Lettre Dubois", 2), ("Réponse AWT", 2),
+      g(("Licence Agreement v3 final.docx", 3), ("Licence Agreement v3 final.pdf", 3), ("Licence Agreement executed.pdf", 3), ("Licence Agreement v2", 2), ("Lettre Dubois", 2), ("Réponse AWT", 2),
         ("Aktennotiz Verrechnungssteuer", 1), ("Licence Agreement v1", 1)))
     q("Preisliste zum Vertriebsvertrag Kingsmere", "de", "cross_lingual",
       g(("Exhibit A - Price List.xlsx", 3), ("executed 14.12.2023.pdf", 1), ("Amendment No 1 - draft", 1)))

@@ -1166,9 +1166,27 @@ def build_c07(E: Estate):
     E.convert(f"{F}/Darlehensvertrag Entwurf 01.07.2024.odt", d.bytes(), "docx", "odt")
     draft = E.add(f"{F}/Darlehensvertrag Entwurf 01.07.2024.odt", None, matter=m, ref="104871-0002", doc_type="facility_agreement", title="Darlehensvertrag",
                   parties=pa, language="de", date="2024-07-01", notes="OpenDocument written by LibreOffice (the foundation's board uses it)")
+    # the agreed text adds early repayment to Punkt 3 (asked for in Berghof's mail of 3 July); the
+    # "Vergleichsversion" is Word's compare output of draft and agreed text: tracked, no comment
+    early = "Eine vorzeitige Rückzahlung ist mit einer Vorankündigung von drei Monaten ohne Pönale zulässig."
+    i3 = body.index(("p", "Das Darlehen ist am 30. Juni 2029 zur Gänze zur Rückzahlung fällig."))
+    agreed = body[:i3 + 1] + [("p", early)] + body[i3 + 1:]
+    d = W.Doc(lang="de-AT", author="Katharina Huber", date="2024-07-10T09:00:00Z")
+    d.rev_author, d.rev_date = "Katharina Huber", "2024-07-10T08:30:00Z"
+    for st, t in body[:i3 + 1]:
+        lines_to_doc(d, [(st, t)])
+    d.p(("ins", early), ins_para=True)
+    for st, t in body[i3 + 1:]:
+        lines_to_doc(d, [(st, t)])
+    d.p("Vergleichsversion: Entwurf 01.07.2024 / Endfassung 10.07.2024")
+    vgl = E.add(f"{F}/Darlehensvertrag Vergleichsversion Entwurf-Endfassung.docx", d.bytes(), matter=m, ref="104871-0002", doc_type="facility_agreement",
+                title="Darlehensvertrag", parties=pa, language="de", date="2024-07-10", relations={"redline_of": [draft]},
+                decisions=[dec("Punkt 3", "early_repayment", "unstated", "inserted", None)],
+                notes="compare output (Vergleichsversion) of the .odt draft and the agreed text; no comment, so the rationale is unstated although the mail of 3 July explains it")
+    body = agreed
     final = E.add(f"{F}/Darlehensvertrag unterfertigt 15.07.2024.pdf", W.pdf_bytes(pdf_lines(body + [("p", "Salzburg / Innsbruck, am 15. Juli 2024"), ("p", "Grünwald Privatstiftung – Der Vorstand          Berghof Immobilien GmbH")])),
                   matter=m, ref="104871-0002", doc_type="facility_agreement", title="Darlehensvertrag", parties=pa, language="de", date="2024-07-15")
-    E.chains.append([draft, final])
+    E.chains.append([draft, vgl, final])
     pf = [("h", "Pfandbestellungsurkunde"), ("p", "Die Berghof Immobilien GmbH, FN 190234 x, Innsbruck, als Eigentümerin der Liegenschaft EZ 611, KG 81136 Wilten, bestellt zugunsten der Grünwald Privatstiftung, FN 312870 s, zur Sicherstellung aller Forderungen aus dem Darlehensvertrag vom 15. Juli 2024 ein Höchstbetragspfandrecht bis EUR 4.200.000,00."),
           ("p", "Die Eigentümerin bewilligt die Einverleibung des Pfandrechts ob der genannten Liegenschaft."),
           ("p", "Innsbruck, am 15. Juli 2024   Berghof Immobilien GmbH"),
@@ -1403,7 +1421,7 @@ def build_c09(E: Estate):
                      ("p", "Draft – not issued")])
     E.add(f"{F}/Claim Form (draft).docx", d.bytes(), matter=m, ref=None, doc_type="statement_of_claim", title="Claim Form", parties=pa, language="en", date="2024-05-07",
           relations={"references": [invp]})
-    return {"lbc": lbc, "resp": resp}
+    return {"lbc": lbc, "resp": resp, "F": F}
 
 
 # ================================================================ loose files: inboxes, scans, top level, misfiled
@@ -1744,6 +1762,51 @@ def build_extra(E: Estate, c01, c02, c03, c04, c05, c06, c07, c08, c09):
           notes="names both homonym companies and two matters: unassigned")
 
 
+def build_extra2(E: Estate, c01, c03, c04, c05, c08, c09):
+    """A second pass of what a working file also holds: an exhibit letter, an issues list, a PDF print,
+    a chronology, the reply in the SHA thread."""
+    F4 = c04["F"]
+    mr = letter_lines("Seehotel Weissensee GmbH | Techendorf 41 | 9762 Weissensee", ["Kärntner Hochbau GmbH", "Italiener Straße 18", "9500 Villach"],
+                      "Techendorf, 11. Jänner 2023", "Per Einschreiben", "Mängelrüge – Seeterrasse und Wellnesstrakt",
+                      ["Sehr geehrte Damen und Herren,", "wir rügen die seit Dezember 2022 auftretenden Wassereintritte im Wellnesstrakt unterhalb der Seeterrasse und fordern Sie auf, die Mängel bis 15. Februar 2023 zu beheben.",
+                       "Wir behalten uns sämtliche Gewährleistungs- und Schadenersatzansprüche vor."], "Mit freundlichen Grüßen", "Mag. Lisa Gasser, Geschäftsführerin")
+    E.add(f"{F4}/Beilagen/Beilage B Mängelrüge 11.01.2023.pdf", W.pdf_bytes([("h", "Beilage ./B")] + mr), matter="C04", ref=None, doc_type="letter",
+          title="Mängelrüge – Seeterrasse und Wellnesstrakt", parties=[party("seehotel"), party("hochbau")], language="de", date="2023-01-11",
+          relations={"annex_of": [c04["klage"]]}, notes="exhibit ./B of the claim; title is the letter's subject, not the exhibit label")
+    E.add("DMS_Export/Workspace_104233/Matter_0007/Documents/00041252_1.xlsx",
+          xlsx_bytes([("Issues", [("Projekt Gipfel – Issues List Abtretungsvertrag",), ("Stand 19.03.2024 nach Anmerkungen Verkäuferseite vom 18.03.2024",),
+                                  ("Nr.", "Punkt", "Thema", "Käuferin (AWT)", "Verkäuferin (Lechner Rauch)", "Status"),
+                                  (1, "2.2", "Kaufpreisanpassung", "Stichtagsbilanz", "Locked Box", "offen"),
+                                  (2, "5.3", "Haftungshöchstbetrag", "30 %", "20 %", "offen"),
+                                  (3, "5.4", "Verjährung", "24 Monate", "12 Monate", "offen"),
+                                  (4, "6", "Wettbewerbsverbot", "3 Jahre Tirol", "einverstanden", "erledigt")])], "2024-03-19", "Lukas Gruber"),
+          matter="C01", ref=None, doc_type="spreadsheet", title="Projekt Gipfel – Issues List Abtretungsvertrag", parties=[], language="de", date="2024-03-19",
+          relations={"references": [c01["v2"]]}, notes="issues list after the seller's comments; the parties appear only as sides")
+    F5 = "Zürich/Klienten/Sennhof Pharma AG/Z24-0312 Lizenz Lumina"
+    v3 = f"{F5}/Entwürfe/Licence Agreement v3 final.docx"
+    E.convert(f"{F5}/Entwürfe/Licence Agreement v3 final.pdf", E.files[v3], "docx", "pdf")
+    E.add(f"{F5}/Entwürfe/Licence Agreement v3 final.pdf", None, matter="C05", ref=None, doc_type="licence_agreement", title="Licence Agreement",
+          parties=[party("sennhof"), party("lumina")], language="en", date="2024-05-27", relations={"near_duplicate_of": [v3]})
+    chrono = ("# Kingsmere v Meridian Tools (Leeds) – chronology\n\nLIT-0471 | prepared by JW, 8 May 2024\n\n"
+              "| Date | Event |\n|---|---|\n| 15 Nov 2023 | INV-22871 (GBP 21,288) |\n| 29 Nov 2023 | INV-22904 (GBP 9,912) |\n"
+              "| 4 Mar 2024 | Tom Ashworth instructs AWT |\n| 18 Mar 2024 | Letter before claim |\n| 2 Apr 2024 | Meridian alleges 40 defective KC-7720 valves, offers GBP 26,000 |\n"
+              "| 12 Apr 2024 | We reject the discount, accept four instalments |\n| 7 May 2024 | Claim form drafted, not issued |\n")
+    E.add(f"{c09['F']}/Chronology.md", chrono.encode("utf-8"), matter="C09", ref="LIT-0471", doc_type="file_note",
+          title="Kingsmere v Meridian Tools (Leeds) – chronology", parties=[party("kingsmere"), party("meridian_leeds")], language="en", date="2024-05-08")
+    F8 = "Clients/Meridian Tools Ltd/Project Lark"
+    first = f"{F8}/Project Lark - SHA mark-up.eml"
+    b = ("Bernhard,\n\nthanks for the mark-up. Our client can give Steirische a veto on the business plan and the annual budget, but not a 75 % threshold for all reserved matters in clause 6.2. "
+         "The stamp duty wording in clause 12.2 is fine. We will send a revised draft next week.\n\nBest regards\nJames\n\nJames Whitcombe | AWT Legal LLP\n\n"
+         "From: Dr. Bernhard Pölzl <b.poelzl@poelzl-law.at>\nSent: 12 September 2024 17:03\nSubject: Project Lark – SHA mark-up")
+    e = W.eml_bytes(frm='"James Whitcombe" <j.whitcombe@awt-legal.co.uk>', to='"Dr. Bernhard Pölzl" <b.poelzl@poelzl-law.at>', cc='"Priya Nair" <priya.nair@meridiantools.co.uk>',
+                    subject="RE: Project Lark – SHA mark-up", date="Tue, 17 Sep 2024 10:05:00 +0100", msgid="<LO2P265MB5120F00D@LO2P265MB5120.GBRP265.PROD.OUTLOOK.COM>",
+                    irt="<a7c2e9f0b1d34e5fa2b8c3d4e5f60718@poelzl-law.at>", refs=["<a7c2e9f0b1d34e5fa2b8c3d4e5f60718@poelzl-law.at>"], body=b,
+                    thread_index=E.thread_index(None), hops=hops(None, None, "Tue, 17 Sep 2024 09:05:01 +0000", inbound=False), lang="en-GB")
+    r = E.add(f"{F8}/RE Project Lark - SHA mark-up.eml", e, matter="C08", ref=None, doc_type="email", title="Project Lark – SHA mark-up",
+              parties=[party("steirische"), party("meridian_bham")], language="en", date="2024-09-17", relations={"responds_to": [first], "references": [c08["sha"]]})
+    E.threads.append([first, r])
+
+
 # ================================================================ main
 def build() -> Estate:
     E = Estate()
@@ -1759,6 +1822,7 @@ def build() -> Estate:
     E.answers["Mandanten/Grünwald Privatstiftung/Darlehen Berghof Innsbruck/Betriebskostenabrechnung Berghof 2024.pdf"]["relations"]["references"] = [c02["signed"]]
     build_loose(E, c01, c02, c03, c04, c05, c06, c07, c08, c09)
     build_extra(E, c01, c02, c03, c04, c05, c06, c07, c08, c09)
+    build_extra2(E, c01, c03, c04, c05, c08, c09)
     E.run_conversions()
     for fn in E.post:
         fn()
