@@ -401,11 +401,11 @@ def build_c01(E: Estate):
     E.chains.append([v1, v2, v3, executed])
 
     d = W.Doc(lang="de-AT", author="Lukas Gruber", date="2024-04-02T08:00:00Z")
-    lines_to_doc(d, [("bo", "Anlage ./3.2"), ("h", "Liegenschaftsverzeichnis"), ("p", "zum Abtretungsvertrag vom 2. April 2024 zwischen Brenner Beteiligungs GmbH und Alpenbau Holding AG")])
+    lines_to_doc(d, [("h", "Anlage ./3.2 – Liegenschaftsverzeichnis"), ("p", "zum Abtretungsvertrag vom 2. April 2024 zwischen Brenner Beteiligungs GmbH und Alpenbau Holding AG")])
     d.table([["EZ", "KG", "Grundstücke", "Fläche m²"], ["1187", "87011 Schwaz", "1412/3, 1412/4", "38.412"], ["2204", "87011 Schwaz", "1415/1", "6.120"]])
-    anl = E.add(f"{D}/00041278_1.docx", d.bytes(), matter=m, ref=None, doc_type="annex", title="Liegenschaftsverzeichnis",
+    anl = E.add(f"{D}/00041278_1.docx", d.bytes(), matter=m, ref=None, doc_type="annex", title="Anlage ./3.2 – Liegenschaftsverzeichnis",
                 parties=pa, language="de", date="2024-04-02", relations={"annex_of": [executed]},
-                notes="the SPA cites it as Anlage ./3.2 in Punkt 4.1 (numbering of the text shifted); title is the heading under the 'Anlage ./3.2' label")
+                notes="the SPA cites it as Anlage ./3.2 in Punkt 4.1 (the annex number is not the clause number)")
 
     d = W.Doc(lang="de-AT", author="Katharina Huber", date="2024-04-02T11:00:00Z")
     lines_to_doc(d, [("p", "Alpenbau Holding AG, Wiedner Hauptstraße 63, 1040 Wien"), ("p", "Brenner Beteiligungs GmbH, Maria-Theresien-Straße 18, 6020 Innsbruck"),
@@ -571,9 +571,9 @@ def build_c02(E: Estate):
     signed_p = E.add(f"{D}/00041455_1.pdf", W.pdf_bytes(pdf_lines(signed)), matter=m, ref=None, doc_type="lease_agreement", title="Mietvertrag",
                      parties=pa, language="de", date="2024-05-14")
     E.chains.append(paths + [signed_p])
-    plan = [("h", "Anhang B"), ("b", "Flächenplan Hafenstraße 47, 3. und 4. OG"), ("p", "zum Mietvertrag vom 14. Mai 2024 zwischen Berghof Immobilien GmbH und Alpenbau Holding AG"),
+    plan = [("h", "Anhang B – Flächenplan Hafenstraße 47, 3. und 4. OG"), ("p", "zum Mietvertrag vom 14. Mai 2024 zwischen Berghof Immobilien GmbH und Alpenbau Holding AG"),
             ("p", "3. OG: Büros 301–318, Besprechung 320, Teeküche – 912 m²"), ("p", "4. OG: Büros 401–421, Archiv 425 – 928 m²"), ("p", "Summe Nutzfläche: 1.840 m² (gemessen nach ÖNORM B 1800)")]
-    E.add(f"{D}/00041456_1.pdf", W.pdf_bytes(plan, creator="AutoCAD PDF"), matter=m, ref=None, doc_type="annex", title="Anhang B",
+    E.add(f"{D}/00041456_1.pdf", W.pdf_bytes(plan, creator="AutoCAD PDF"), matter=m, ref=None, doc_type="annex", title="Anhang B – Flächenplan Hafenstraße 47, 3. und 4. OG",
           parties=pa, language="de", date="2024-05-14", relations={"annex_of": [signed_p]})
 
     # letters: ours of 3 May, theirs of 10 May answering it, ours of 17 May answering theirs
@@ -697,6 +697,7 @@ def build_c03(E: Estate):
     d = W.Doc(lang="en-GB", author="Sophie Lang", date="2023-10-20T09:00:00Z")
     lines_to_doc(d, [("h", "Memorandum"), ("p", "To: James Whitcombe | From: Sophie Lang (Vienna) | Date: 20 October 2023 | Matter: CM-2023-118"),
                      ("bo", "Indemnity for distributors under Austrian law"),
+                     ("p", "Kingsmere Components Ltd proposes to appoint Donautal Handels GmbH, Krems, as its exclusive distributor for Austria. You asked whether Donautal could claim an indemnity when the agreement ends."),
                      ("p", "Austrian courts apply the goodwill indemnity of § 24 of the Commercial Agents Act (HVertrG) by analogy to distributors who are integrated into the supplier's sales organisation and must transfer their customer base on termination."),
                      ("p", "The indemnity is capped at one year's average annual remuneration and cannot be excluded in advance (§ 27 HVertrG). Choosing English law does not avoid it for a distributor based in Austria if Austrian courts have jurisdiction."),
                      ("p", "Recommendation: accept Austrian law only with arbitration, and price the indemnity risk into the margin.")])
@@ -856,12 +857,12 @@ def build_c04(E: Estate):
     E.convert(f"{F}/Schriftsätze/2024-02-19 Klage (eingebracht).pdf", E.files[klage], "docx", "pdf")
     E.add(f"{F}/Schriftsätze/2024-02-19 Klage (eingebracht).pdf", None, matter=m, ref="LIT-0456", doc_type="statement_of_claim", title="KLAGE",
           parties=pa, language="de", date="2024-02-19", relations={"near_duplicate_of": [klage]})
-    ba = [("h", "Beilage ./A"), ("b", "WERKVERTRAG"), ("p", "zwischen Seehotel Weissensee GmbH (Auftraggeberin) und Kärntner Hochbau GmbH (Auftragnehmerin)"),
+    ba = [("p", "Beilage ./A"), ("h", "WERKVERTRAG"), ("p", "zwischen Seehotel Weissensee GmbH (Auftraggeberin) und Kärntner Hochbau GmbH (Auftragnehmerin)"),
           ("p", "1. Gegenstand: Errichtung Seeterrasse (420 m²) und Wellnesstrakt gemäß Leistungsverzeichnis LV-2021-03."), ("p", "2. Werklohn: Pauschal EUR 1.184.000,00 netto."),
           ("p", "3. Gewährleistung: drei Jahre ab Übernahme."), ("p", "Techendorf, 9. März 2021")]
-    E.add(f"{F}/Beilagen/Beilage A Werkvertrag 2021.pdf", W.scan_pdf(ba, E.rng), matter=m, ref=None, doc_type="annex", title="Beilage ./A",
+    E.add(f"{F}/Beilagen/Beilage A Werkvertrag 2021.pdf", W.scan_pdf(ba, E.rng), matter=m, ref=None, doc_type="annex", title="WERKVERTRAG",
           parties=pa, language="de", date="2021-03-09", text_layer=False, relations={"annex_of": [klage]},
-          notes="image-only scan of the 2021 works contract used as exhibit ./A")
+          notes="image-only scan of the 2021 works contract used as exhibit ./A (the label is a stamp line, the heading is the contract's); types.py has no construction-contract type, hence annex")
     gut = [("h", "Gutachten"), ("b", "über die Ursache der Wassereintritte im Wellnesstrakt des Seehotels Weissensee"), ("p", "erstattet von Ing. Christian Moser, allgemein beeideter und gerichtlich zertifizierter Sachverständiger, Klagenfurt"),
            ("p", "Auftraggeberin: Seehotel Weissensee GmbH"), ("p", "1. Befund: Die Bauwerksabdichtung der Terrassenfläche weist an 14 Stellen Fehlstellen auf; die Hochzüge sind nur 8 cm statt 15 cm hoch."),
            ("p", "2. Gutachten: Die Ausführung entspricht nicht ÖNORM B 3691. Sanierung durch vollständige Erneuerung der Abdichtung; Kosten EUR 236.400,00 netto."),
@@ -1770,7 +1771,7 @@ def build_extra2(E: Estate, c01, c03, c04, c05, c08, c09):
                       "Techendorf, 11. Jänner 2023", "Per Einschreiben", "Mängelrüge – Seeterrasse und Wellnesstrakt",
                       ["Sehr geehrte Damen und Herren,", "wir rügen die seit Dezember 2022 auftretenden Wassereintritte im Wellnesstrakt unterhalb der Seeterrasse und fordern Sie auf, die Mängel bis 15. Februar 2023 zu beheben.",
                        "Wir behalten uns sämtliche Gewährleistungs- und Schadenersatzansprüche vor."], "Mit freundlichen Grüßen", "Mag. Lisa Gasser, Geschäftsführerin")
-    E.add(f"{F4}/Beilagen/Beilage B Mängelrüge 11.01.2023.pdf", W.pdf_bytes([("h", "Beilage ./B")] + mr), matter="C04", ref=None, doc_type="letter",
+    E.add(f"{F4}/Beilagen/Beilage B Mängelrüge 11.01.2023.pdf", W.pdf_bytes([("p", "Beilage ./B")] + mr), matter="C04", ref=None, doc_type="letter",
           title="Mängelrüge – Seeterrasse und Wellnesstrakt", parties=[party("seehotel"), party("hochbau")], language="de", date="2023-01-11",
           relations={"annex_of": [c04["klage"]]}, notes="exhibit ./B of the claim; title is the letter's subject, not the exhibit label")
     E.add("DMS_Export/Workspace_104233/Matter_0007/Documents/00041252_1.xlsx",
