@@ -238,7 +238,8 @@ def render_contract(doc: W.Doc | None, clauses, *, numbering, mode, cite, rev=No
             if doc is not None:
                 if mode == "red" and p["comment"]:
                     cid = doc.comment(p["comment"], *rev["comment_by"], rev["date"])
-                doc.p(*([("t", prefix)] if prefix else []), *runs, num=1 if numbering == "auto" else None,
+                pk = {"ins": "ins", "del": "del"}.get(p["kind"], "t") if mode == "red" else "t"
+                doc.p(*([(pk, prefix)] if prefix else []), *runs, num=1 if numbering == "auto" else None,
                       comment=cid, ins_para=(mode == "red" and p["kind"] == "ins"))
             lines.append(("p", shown + "".join(t for k, t in runs if k != "del")))
             if mode == "red" and changed:
