@@ -1,6 +1,6 @@
 """Knowledge quality on the two evaluation estates, run as a new user would: `ki` commands.
 
-    .venv/bin/python benchmarks/bench_knowledge.py [--estates a,b] [--keep DIR]
+    .venv/bin/python benchmarks/bench_knowledge.py [--estates a,b,c] [--keep DIR]
 
 For each estate: a fresh KI_HOME, `ki init`, `ki source add`, `ki sync` (which runs every stage
 until idle), `ki export`, then the estate's own scorer. Estate A (knowledge_index_tests/
@@ -24,12 +24,44 @@ import sys
 import tempfile
 import time
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Estate:
+    types: str  # the package whose types.py names the estate's document types
+    scorer: str  # the scoring module (python -m ... EXPORT [ANSWERS] TYPE_FLAG MAP)
+    folder: Path
+    type_flag: str
+    # Passed to the scorer when it is not the scorer's own estate (estate C uses A's scorer).
+    answers: Path | None = None
+
+
 ESTATES = {
-    "a": ("knowledge_index_tests.evaluation", ROOT / "knowledge_index_tests/evaluation/estate_a"),
-    "b": ("knowledge_index_tests.heldout", ROOT / "knowledge_index_tests/heldout"),
+    "a": Estate(
+        "knowledge_index_tests.evaluation",
+        "knowledge_index_tests.evaluation.scoring",
+        ROOT / "knowledge_index_tests/evaluation/estate_a",
+        "--types",
+    ),
+    "b": Estate(
+        "knowledge_index_tests.heldout",
+        "knowledge_index_tests.heldout.scoring",
+        ROOT / "knowledge_index_tests/heldout",
+        "--type-map",
+    ),
+    # Written after A and B by an author who read neither the code nor B, in A's answer format
+    # and with A's document type ids (knowledge_index_tests/evaluation_c/README.md).
+    "c": Estate(
+        "knowledge_index_tests.evaluation",
+        "knowledge_index_tests.evaluation.scoring",
+        ROOT / "knowledge_index_tests/evaluation_c/estate_c",
+        "--types",
+        ROOT / "knowledge_index_tests/evaluation_c/estate_c/answers.json",
+    ),
 }
 
 
@@ -97,8 +129,9 @@ def _ki(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def run_estate(name: str, keep: Path | None) -> dict:
-    package, folder = ESTATES[name]
-    answers_path = next(folder.rglob("answers.json"))
+    estate = ESTATES[name]
+    folder = estate.folder
+    answers_path = estate.answers or next(folder.rglob("answers.json"))
     answers = json.loads(answers_path.read_text())
     files = next(p for p in (folder / "files", folder / "estate_b", folder) if p.is_dir())
     firm = answers.get("firm")
@@ -115,10 +148,18 @@ def run_estate(name: str, keep: Path | None) -> dict:
         export = home / "export.jsonl"
         _ki(home, "export", "--out", str(export)).check_returncode()
         mapping = home / "types.json"
-        mapping.write_text(json.dumps(type_map(package)))
-        flag = "--types" if name == "a" else "--type-map"
+        mapping.write_text(json.dumps(type_map(estate.types)))
+        answers_arg = [str(estate.answers)] if estate.answers else []
         scored = subprocess.run(
-            [sys.executable, "-m", f"{package}.scoring", str(export), flag, str(mapping)],
+            [
+                sys.executable,
+                "-m",
+                estate.scorer,
+                str(export),
+                *answers_arg,
+                estate.type_flag,
+                str(mapping),
+            ],
             cwd=ROOT,
             capture_output=True,
             text=True,
