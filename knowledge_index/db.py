@@ -184,7 +184,8 @@ def get_engine(settings: Settings) -> Engine:
                 max_overflow=10,
                 # Every stage is idempotent and the ledger re-runs anything whose outcome was
                 # not recorded, so the last ~200 ms of commits may be lost in a server crash
-                # without harm; waiting for a WAL flush per document halved throughput.
+                # without harm; waiting for a WAL flush per statement halved throughput. The
+                # one commit that must survive, a settled row, asks for it (ledger.store.settle).
                 connect_args={"options": "-c synchronous_commit=off"},
             )
             _engines[key] = engine

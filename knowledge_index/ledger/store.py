@@ -128,6 +128,11 @@ def settle(
     """Record done or a handler skip and unlock the next stage. False if the claim was lost."""
     if status not in (Status.DONE, Status.SKIPPED):
         raise ValueError(f"settle records done or skipped, not {status}")
+    # Connections commit without waiting for the WAL flush (db.py), so a server crash can lose
+    # the last ~200 ms of commits. A lost claim or retry only offers the row again; a lost
+    # settle would redo finished work (a model call). So this commit waits for the flush, and
+    # with it everything the handler wrote before it: one flush per document and stage.
+    conn.execute(text("SET LOCAL synchronous_commit = on"))
     result = conn.execute(
         text(
             "UPDATE processing_state SET status = :status, reason = :reason,"

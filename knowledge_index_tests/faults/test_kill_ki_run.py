@@ -75,7 +75,18 @@ def assert_recovered(settings: Settings, engine: Engine, before: Settled, clean:
     """The four promises of a resume, checked after the second `ki run` went idle."""
     after = settled(engine)
     rerun = {k for k, v in before.items() if after.get(k) != v}
-    assert not rerun, f"settled rows re-executed: {sorted(rerun)[:10]}"
+    if rerun:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    "SELECT source_object_id, stage, status, attempts, reason, producer_version,"
+                    " updated_at FROM processing_state WHERE source_object_id = ANY(:ids)"
+                    " ORDER BY 1, updated_at"
+                ),
+                {"ids": sorted({k[0] for k in rerun})},
+            ).all()
+        detail = [(k, before[k], after.get(k)) for k in sorted(rerun)][:5]
+    assert not rerun, f"settled rows re-executed: {detail} ledger now: {rows}"
     instance = get_instance(settings)
     started = instance.get_runs(filters=RunsFilter(statuses=[DagsterRunStatus.STARTED]))
     assert not started, [r.run_id for r in started]
