@@ -114,7 +114,8 @@ def test_code_version_change_backfills_exactly_the_documents_that_ran_the_stage(
     counted_calls.clear()
 
     # A release changes convert's code: the documented backfill re-runs exactly what ran it.
-    monkeypatch.setattr(pipeline, "STAGES", pipeline.replace_stage("convert", code_version="ki-2"))
+    bumped = pipeline.get_stage("convert").code_version + "-next"
+    monkeypatch.setattr(pipeline, "STAGES", pipeline.replace_stage("convert", code_version=bumped))
     monkeypatch.setenv("KI_PIPELINE__BATCH_SIZE", str(BATCH))  # the backfill policy's batch
     instance = inline_instance(load_settings())
     result = rerun_stage_backfill(load_settings(), instance, "convert", bump=False)

@@ -224,7 +224,9 @@ def test_the_mcp_image_is_slim_and_the_worker_has_libreoffice():
     mcp, worker = stages["mcp"], stages["worker"]
     assert "pip install ." in mcp and "[convert]" not in mcp
     assert "libreoffice" not in mcp and "docling" not in mcp.lower()
-    assert "libreoffice-writer-nogui" in worker and "'.[convert]'" in worker
+    assert "libreoffice-writer-nogui" in worker and '".[convert${WITH_PST:+,pst}]"' in worker
+    # The LGPL mailbox reader is the builder's choice (--build-arg WITH_PST=1), not a default.
+    assert 'ARG WITH_PST=""' in worker
     compose = _compose()
     assert compose["services"]["user_code"]["build"]["target"] == "worker"
     # The optional CPU-only torch is the version the package pins.
