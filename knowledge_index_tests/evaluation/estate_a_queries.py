@@ -2,7 +2,8 @@
 
 The queries are written as a lawyer, paralegal or agent asks them; the graded labels (3 = the
 document asked for, 2 = clearly relevant, 1 = related) come from answers.json and from reading the
-files, never from what the search code returns. Paths are named by a unique tail so the labels stay readable.
+files, never from what the search code returns. Paths are named by a unique tail so the labels
+stay readable.
 Run from the repository root: python -m knowledge_index_tests.evaluation.estate_a_queries
 """
 
