@@ -347,7 +347,9 @@ def _ensure_home(args: argparse.Namespace, files: Path, answers: dict) -> tuple[
         return Path(), False
     home: Path = args.home
     if (home / "pgdata").exists():
-        sync = bench_knowledge._ki(home, "sync")
+        # `ki run` works off whatever a code change made owed (a bumped stage, a new index
+        # schema) without re-reading the files.
+        sync = bench_knowledge._ki(home, "run")
     else:
         home.mkdir(parents=True, exist_ok=True)
         sync = bench_knowledge.build_home(home, files, bench_knowledge.firm_name(answers))

@@ -24,6 +24,7 @@ from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_ran
 from knowledge_index.retrieval.identifiers import (
     extract_identifiers,
     path_identifiers,
+    query_identifier_terms,
     query_identifiers,
 )
 from knowledge_index.retrieval.lexical import analyzer
@@ -155,7 +156,7 @@ class HybridSearcher:
             pending_vector = _EMBED_POOL.submit(self.embedder.embed_query, query)
         if weights.bm25 > 0 and (text_query := lexical.text_query(query)) is not None:
             lists[BM25] = lexical.search(text_query, caller_principals, filters, depth)
-        identifiers = query_identifiers(query)
+        identifiers = query_identifier_terms(query)
         if weights.ident > 0 and (ident_query := lexical.ident_query(identifiers)) is not None:
             lists[IDENT] = lexical.search(ident_query, caller_principals, filters, depth)
         if weights.vector > 0 and (query_vector is not None or self.embedder is not None):
