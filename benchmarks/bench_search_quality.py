@@ -322,17 +322,21 @@ def _configs(grid: bool) -> dict[str, object]:
         "fused": shipped,
     }
     if grid:
-        for vector in (0.25, 0.5, 1.0):
-            for bm25 in (1.0, 2.0):
-                for ident in (1.0, 2.0, 4.0):
-                    for k in (10, 60):
-                        name = f"v{vector}/b{bm25}/i{ident}/k{k}"
-                        configs[name] = shipped.model_copy(
-                            update={
-                                "weights": SearchWeights(vector=vector, bm25=bm25, ident=ident),
-                                "rrf_k": k,
-                            }
-                        )
+        # BM25 stays at weight 1: RRF weights only matter relative to each other.
+        for vector in (0.0, 0.25, 0.5, 1.0):
+            for ident in (1.0, 2.0, 4.0):
+                for k in (10, 60):
+                    for decay in (0.0, 0.3, 0.6):
+                        for bonus in (0.0, 0.15):
+                            name = f"v{vector}/i{ident}/k{k}/d{decay}/c{bonus}"
+                            configs[name] = shipped.model_copy(
+                                update={
+                                    "weights": SearchWeights(vector=vector, bm25=1.0, ident=ident),
+                                    "rrf_k": k,
+                                    "passage_decay": decay,
+                                    "current_bonus": bonus,
+                                }
+                            )
     return configs
 
 
@@ -358,7 +362,23 @@ def _ensure_home(args: argparse.Namespace, files: Path, answers: dict) -> tuple[
     return home, True
 
 
-def evaluate(home: Path, package: str, queries: Sequence[LabelledQuery], grid: bool) -> None:
+def _per_query(
+    queries: Sequence[LabelledQuery], runs: dict[str, dict[str, Ranking]], style: str
+) -> None:
+    from knowledge_index_tests.retrieval.search_quality import ndcg_at
+
+    names = list(runs)
+    print(f"\nnDCG@{K} per query ({style}): " + " | ".join(names))
+    for q in queries:
+        if style not in ("all", q.style):
+            continue
+        cells = " | ".join(f"{ndcg_at(runs[n].get(q.id, []), q.relevant, K):.2f}" for n in names)
+        print(f"  {q.id} {cells}  {q.text}")
+
+
+def evaluate(
+    home: Path, package: str, queries: Sequence[LabelledQuery], grid: bool, show: str | None
+) -> None:
     type_map = bench_knowledge.type_map(package)
     t0 = time.monotonic()
     product, latencies, mapper = mcp_runs(home, queries, lambda m: FilterMapper(m, type_map))
@@ -369,6 +389,12 @@ def evaluate(home: Path, package: str, queries: Sequence[LabelledQuery], grid: b
     with product_settings(home) as settings:
         components = component_runs(settings, queries, mapper, _configs(grid))
         baseline = bm25_runs(settings, queries, mapper)
+    if show:
+        _per_query(
+            queries,
+            {"product": product, "lexical": components["lexical"], "bm25": baseline},
+            show,
+        )
     scored: dict[str, dict[str, Score]] = {"product (MCP)": score_runs(queries, product, K)}
     for name in ("lexical", "vectors", "fused"):
         scored[name] = score_runs(queries, components.pop(name), K)
@@ -384,7 +410,7 @@ def evaluate(home: Path, package: str, queries: Sequence[LabelledQuery], grid: b
             margin = min(s[k].ndcg - base[k].ndcg for k in s)
             rows.append((s["all"].ndcg, s["all"].recall, margin, name))
         print("| config | R@10 | nDCG@10 | worst group nDCG - BM25 |\n|---|---|---|---|")
-        for ndcg, recall, margin, name in sorted(rows, reverse=True):
+        for ndcg, recall, margin, name in sorted(rows, reverse=True)[:40]:
             print(f"| {name} | {recall:.3f} | {ndcg:.3f} | {margin:+.3f} |")
     worst = {
         q.id: (q.style, q.text)
@@ -407,6 +433,7 @@ def main() -> None:
     parser.add_argument("--types-package", help="module with the estate's types.py")
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument("--grid", action="store_true", help="also print the fusion grid")
+    parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")
     args = parser.parse_args()
     package, folder = bench_knowledge.ESTATES[args.estate]
     folder = args.estate_dir or folder
@@ -416,12 +443,12 @@ def main() -> None:
     files, answers = bench_knowledge.estate_paths(folder)
     home, kept = _ensure_home(args, files, answers)
     if kept:
-        evaluate(home, package, queries, args.grid)
+        evaluate(home, package, queries, args.grid, args.show)
         return
     firm = bench_knowledge.firm_name(answers)
     with bench_knowledge.estate_home(files, firm, "ki-quality-") as (home, seconds, code):
         print(f"estate built in {seconds:.0f} s (ki sync exit {code})")
-        evaluate(home, package, queries, args.grid)
+        evaluate(home, package, queries, args.grid, args.show)
 
 
 if __name__ == "__main__":

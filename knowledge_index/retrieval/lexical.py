@@ -71,12 +71,18 @@ _PAYLOAD_KEYS = set(ChunkPayload.model_fields)
 
 
 @functools.cache
-def analyzer(name: str) -> tantivy.TextAnalyzer:
+def analyzer(name: str, stopwords: bool = False) -> tantivy.TextAnalyzer:
+    """`stopwords` is for the query side only: "der", "von", "the", "was" in a question would
+    otherwise score in every field of nearly every chunk and drown the words that matter."""
     builder = (
         tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
         .filter(tantivy.Filter.remove_long(_MAX_TOKEN_CHARS))
         .filter(tantivy.Filter.lowercase())
     )
+    if stopwords:
+        builder = builder.filter(tantivy.Filter.stopword("german")).filter(
+            tantivy.Filter.stopword("english")
+        )
     if name == "ki_de":
         builder = builder.filter(tantivy.Filter.stemmer("german"))
     elif name == "ki_en":
@@ -209,8 +215,10 @@ class LexicalIndex:
 
     def text_query(self, query: str) -> tantivy.Query | None:
         clauses = []
+        # A query of nothing but stopwords ("Die", "was") still searches for them.
+        stop = bool(analyzer("ki_plain", stopwords=True).analyze(query))
         for field, analyzer_name, boost in TEXT_FIELDS:
-            for term in dict.fromkeys(analyzer(analyzer_name).analyze(query)):
+            for term in dict.fromkeys(analyzer(analyzer_name, stopwords=stop).analyze(query)):
                 term_query = tantivy.Query.term_query(self.schema, field, term)
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(term_query, boost)))
         for phrase in _QUOTED.findall(query):

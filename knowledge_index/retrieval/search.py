@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge_index.retrieval.acl import effective_principals, visible
+from knowledge_index.retrieval.derived import FINAL_STATUSES
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
@@ -46,9 +47,13 @@ _EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ki-query-emb
 
 
 class SearchWeights(BaseModel):
+    """Chosen on estate A's labelled queries (benchmarks/bench_search_quality.py --grid): with
+    the English MiniLM embeddings the vector list helps a few paraphrases and hurts keyword,
+    party and German questions at equal weight, so it counts a quarter of BM25."""
+
     model_config = ConfigDict(extra="forbid")
 
-    vector: float = Field(1.0, ge=0)
+    vector: float = Field(0.25, ge=0)
     bm25: float = Field(1.0, ge=0)
     # Hybrid RRF loses identifier queries to BM25 unless exact matches carry more weight.
     ident: float = Field(2.0, ge=0)
@@ -58,12 +63,21 @@ class SearchConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     weights: SearchWeights = Field(default_factory=SearchWeights)
-    rrf_k: int = Field(60, ge=1)
+    # A small k lets the top of each list decide (k=60 flattens a clear BM25 winner into the
+    # vector list's noise); chosen on the same grid.
+    rrf_k: int = Field(10, ge=1)
     # Depth of every ranked list and of the fused set that pages are cut from.
     candidates: int = Field(100, ge=1, le=MAX_DEPTH)
     # Document search reads limit * passages_per_document * this many passages (bounded), so a
     # page of documents fills even when the best documents own several top passages each.
     document_depth_factor: int = Field(4, ge=1, le=50)
+    # A document scores its best passage plus its next passages, each worth `passage_decay`
+    # times the one before (0: best passage only): a question whose words are spread over a
+    # document's clauses finds the document, not one lucky passage of another.
+    passage_decay: float = Field(0.0, ge=0, lt=1)
+    # The current (final or executed) version of a document ranks this much (relative) above
+    # its drafts and redlines, unless the caller filters by status.
+    current_bonus: float = Field(0.15, ge=0, le=1)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -96,7 +110,10 @@ class DocumentSearchRequest(SearchRequest):
 class DocumentHit(BaseModel):
     rank: int
     source_object_id: str
-    score: float = Field(description="The fused score of the document's best passage.")
+    score: float = Field(
+        description="The document's score: its best passage's fused score plus its next "
+        "passages' (decaying), raised for a current (final or executed) version."
+    )
     # Which ranked lists (vector, bm25, ident) placed any of its candidate passages.
     components: list[str]
     candidate_passages: int = Field(description="Its passages among the candidates.")
@@ -299,13 +316,19 @@ class HybridSearcher:
             admit,
             need_payloads=True,
         )
-        # Grouping keeps the candidate order, so a document's first passage is its best and
-        # documents come out ordered by their best passage.
+        # Grouping keeps the candidate order, so a document's first passage is its best.
         groups: dict[str, list[tuple[int, Fused]]] = {}
         for position, entry in enumerate(fused, start=1):
             assert payloads is not None
             groups.setdefault(payloads[entry.chunk_id].document_id, []).append((position, entry))
-        ordered = list(groups.items())
+        assert payloads is not None
+        by_status = request.filters is not None and request.filters.statuses is not None
+        scores = {
+            document_id: self._document_score(members, payloads, by_status)
+            for document_id, members in groups.items()
+        }
+        # Ties keep the best passage's order, so paging stays stable.
+        ordered = sorted(groups.items(), key=lambda item: (-scores[item[0]], item[1][0][0]))
         page = ordered[request.offset : request.offset + request.limit]
         hits = []
         for rank, (document_id, members) in enumerate(page, start=request.offset + 1):
@@ -332,7 +355,7 @@ class HybridSearcher:
                 DocumentHit(
                     rank=rank,
                     source_object_id=document_id,
-                    score=members[0][1].score,
+                    score=scores[document_id],
                     components=components,
                     candidate_passages=len(members),
                     matched_terms=matched_terms(request.query, [p.payload for p in passages]),
@@ -348,6 +371,16 @@ class HybridSearcher:
             depth=depth,
             index_version=self.index.version,
         )
+
+    def _document_score(
+        self, members: list[tuple[int, Fused]], payloads: dict[str, ChunkPayload], by_status: bool
+    ) -> float:
+        decay = self.config.passage_decay
+        score = sum(entry.score * decay**i for i, (_, entry) in enumerate(members[:8]))
+        status = payloads[members[0][1].chunk_id].status
+        if not by_status and status in FINAL_STATUSES:
+            score *= 1 + self.config.current_bonus
+        return score
 
     def _rerank(self, query: str, fused: list[Fused]) -> tuple[list[Fused], dict[str, float]]:
         assert self.reranker is not None
