@@ -318,7 +318,15 @@ def _configs(grid: bool) -> dict[str, object]:
         "lexical": shipped.model_copy(
             update={"weights": SearchWeights(vector=0, bm25=w.bm25, ident=w.ident)}
         ),
-        "vectors": shipped.model_copy(update={"weights": SearchWeights(vector=1, bm25=0, ident=0)}),
+        "vectors": shipped.model_copy(
+            update={
+                "weights": SearchWeights(vector=1, bm25=0, ident=0),
+                "exact_queries_without_vectors": False,
+            }
+        ),
+        "fused, vectors on exact queries too": shipped.model_copy(
+            update={"exact_queries_without_vectors": False}
+        ),
         "fused": shipped,
     }
     if grid:
@@ -396,7 +404,7 @@ def evaluate(
             show,
         )
     scored: dict[str, dict[str, Score]] = {"product (MCP)": score_runs(queries, product, K)}
-    for name in ("lexical", "vectors", "fused"):
+    for name in ("lexical", "vectors", "fused", "fused, vectors on exact queries too"):
         scored[name] = score_runs(queries, components.pop(name), K)
     scored["bm25 baseline"] = score_runs(queries, baseline, K)
     print(f"\nR@{K} / nDCG@{K} (document results)\n")

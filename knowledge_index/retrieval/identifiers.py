@@ -99,3 +99,14 @@ def query_identifier_terms(query: str) -> list[str]:
         if _QUERY_TOKEN.match(word):
             idents.add(normalize_identifier(word))
     return [*identifier_terms(sorted(idents)), *matter_terms(query)]
+
+
+def names_only_identifiers(query: str) -> bool:
+    """True when every word of the query belongs to an identifier ("HRB 67890", "3 O 123/24",
+    "Scan_20240429_1702.pdf"): such a query wants that string, not what it means."""
+    rest = query
+    for pattern in _PATTERNS:
+        rest = pattern.sub(" ", rest)
+    words = [w.strip("\"'„“”,;:()[]") for w in rest.split()]
+    words = [w for w in words if w and not _QUERY_TOKEN.match(w)]
+    return bool(query_identifier_terms(query)) and not words

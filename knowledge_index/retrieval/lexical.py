@@ -62,7 +62,7 @@ TEXT_FIELDS = (
 # Quoted words must stand together: a phrase in the text or title outranks scattered words.
 PHRASE_FIELDS = (("text_de", "ki_de"), ("text_en", "ki_en"), ("title_de", "ki_de"))
 PHRASE_BOOST = 4.0
-_QUOTED = re.compile(r'["„“”]([^"„“”]+)["„“”]')
+QUOTED = re.compile(r'["„“”]([^"„“”]+)["„“”]')
 # An identifier in the title or file name names the document; in the body it only mentions it.
 IDENT_BOOSTS = ((IDENT_META_FIELD, 3.0), (IDENT_FIELD, 1.0))
 _MAX_TOKEN_CHARS = 40
@@ -221,7 +221,7 @@ class LexicalIndex:
             for term in dict.fromkeys(analyzer(analyzer_name, stopwords=stop).analyze(query)):
                 term_query = tantivy.Query.term_query(self.schema, field, term)
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(term_query, boost)))
-        for phrase in _QUOTED.findall(query):
+        for phrase in QUOTED.findall(query):
             for field, analyzer_name in PHRASE_FIELDS:
                 words: list[str | tuple[int, str]] = list(analyzer(analyzer_name).analyze(phrase))
                 if len(words) < 2:

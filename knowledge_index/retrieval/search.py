@@ -24,10 +24,12 @@ from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
 from knowledge_index.retrieval.identifiers import (
     extract_identifiers,
+    names_only_identifiers,
     path_identifiers,
     query_identifier_terms,
     query_identifiers,
 )
+from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
 from knowledge_index.retrieval.lexical import analyzer
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
@@ -78,6 +80,7 @@ class SearchConfig(BaseModel):
     # The current (final or executed) version of a document ranks this much (relative) above
     # its drafts and redlines, unless the caller filters by status.
     current_bonus: float = Field(0.15, ge=0, le=1)
+    exact_queries_without_vectors: bool = True
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -153,6 +156,17 @@ class HybridSearcher:
         self.config = config or SearchConfig()
         self.reranker = reranker or load_reranker(self.config.reranker)
 
+    def query_weights(self, query: str) -> dict[str, float]:
+        """The fusion weights for this query. A quoted phrase or a bare identifier asks for
+        that exact string: the vector list (whose nearest chunks always exist) only adds
+        look-alikes there, so it sits out when `exact_queries_without_vectors` says so."""
+        weights = self.config.weights.model_dump()
+        if self.config.exact_queries_without_vectors and (
+            _QUOTED.search(query) or names_only_identifiers(query)
+        ):
+            weights[VECTOR] = 0.0
+        return weights
+
     def ranked_lists(
         self,
         query: str,
@@ -206,9 +220,9 @@ class HybridSearcher:
         lists = self.ranked_lists(
             query, caller_principals, filters, query_vector=query_vector, depth=depth
         )
-        fused = reciprocal_rank_fusion(
-            lists, self.config.weights.model_dump(), k=self.config.rrf_k
-        )[:depth]
+        fused = reciprocal_rank_fusion(lists, self.query_weights(query), k=self.config.rrf_k)[
+            :depth
+        ]
         rerank_scores: dict[str, float] = {}
         if self.reranker is not None and fused:
             fused, rerank_scores = self._rerank(query, fused)
@@ -321,7 +335,7 @@ class HybridSearcher:
         for position, entry in enumerate(fused, start=1):
             assert payloads is not None
             groups.setdefault(payloads[entry.chunk_id].document_id, []).append((position, entry))
-        assert payloads is not None
+        payloads = payloads or {}  # None only when there were no candidates at all
         by_status = request.filters is not None and request.filters.statuses is not None
         scores = {
             document_id: self._document_score(members, payloads, by_status)

@@ -18,9 +18,7 @@ from knowledge_index_tests.retrieval.search_quality import (
 )
 
 LABELS = {"a.pdf": 3, "b.pdf": 2, "c.pdf": 1}
-ESTATE_A_QUERIES = (
-    Path(__file__).resolve().parents[1] / "evaluation" / "estate_a" / "queries.json"
-)
+ESTATE_A_QUERIES = Path(__file__).resolve().parents[1] / "evaluation" / "estate_a" / "queries.json"
 
 
 def test_perfect_ranking_scores_one() -> None:
