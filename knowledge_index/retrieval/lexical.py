@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import tantivy
@@ -42,21 +42,23 @@ from knowledge_index.retrieval.records import ChunkPayload
 KEYWORD_FIELDS = ("chunk_id", "version_id", *KEYWORD_FILTERS, ALLOWED_FIELD, DENIED_FIELD)
 IDENT_FIELD = "ident"
 IDENT_META_FIELD = "ident_meta"
-# (field, analyzer, boost): the title and path say what a document is, so they weigh more; what
-# the document is about (matter, parties, type) counts like its path; compound tails are a
-# fallback for a German word that only occurs inside a compound.
+# (field, analyzer, boost). What the document is (its matter, parties, type) says most about
+# whether it is the one asked for, its title and path about as much as its text, headings a
+# little (they repeat across documents of a kind); compound tails are a fallback for a German
+# word that only occurs inside a compound. Chosen on estate A's labelled queries
+# (bench_search_quality --grid fields); SearchConfig.field_boosts overrides them per search.
 TEXT_FIELDS = (
     ("text_de", "ki_de", 1.0),
     ("text_en", "ki_en", 1.0),
-    ("title_de", "ki_de", 2.0),
-    ("title_en", "ki_en", 2.0),
+    ("title_de", "ki_de", 1.0),
+    ("title_en", "ki_en", 1.0),
     ("path_text", "ki_plain", 1.5),
-    ("heading_de", "ki_de", 1.0),
-    ("heading_en", "ki_en", 1.0),
-    ("matter_text", "ki_de", 1.5),
-    ("party_text", "ki_plain", 1.5),
-    ("doctype_de", "ki_de", 1.5),
-    ("doctype_en", "ki_en", 1.5),
+    ("heading_de", "ki_de", 0.25),
+    ("heading_en", "ki_en", 0.25),
+    ("matter_text", "ki_de", 2.0),
+    ("party_text", "ki_plain", 2.0),
+    ("doctype_de", "ki_de", 2.0),
+    ("doctype_en", "ki_en", 2.0),
     ("tail_de", "ki_de", 0.3),
 )
 # Quoted words must stand together: a phrase in the text or title outranks scattered words.
@@ -213,11 +215,21 @@ class LexicalIndex:
     def count(self) -> int:
         return self.index.searcher().num_docs
 
-    def text_query(self, query: str) -> tantivy.Query | None:
+    def text_query(
+        self,
+        query: str,
+        boosts: Mapping[str, float] | None = None,
+        phrase_boost: float = PHRASE_BOOST,
+    ) -> tantivy.Query | None:
+        """BM25 over every text field; `boosts` overrides TEXT_FIELDS' per-field boosts (a
+        search configuration choice, applied at query time: no re-index)."""
         clauses = []
         # A query of nothing but stopwords ("Die", "was") still searches for them.
         stop = bool(analyzer("ki_plain", stopwords=True).analyze(query))
-        for field, analyzer_name, boost in TEXT_FIELDS:
+        for field, analyzer_name, default in TEXT_FIELDS:
+            boost = (boosts or {}).get(field, default)
+            if boost <= 0:
+                continue
             for term in dict.fromkeys(analyzer(analyzer_name, stopwords=stop).analyze(query)):
                 term_query = tantivy.Query.term_query(self.schema, field, term)
                 clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(term_query, boost)))
@@ -228,7 +240,7 @@ class LexicalIndex:
                     continue
                 phrase_query = tantivy.Query.phrase_query(self.schema, field, words)
                 clauses.append(
-                    (tantivy.Occur.Should, tantivy.Query.boost_query(phrase_query, PHRASE_BOOST))
+                    (tantivy.Occur.Should, tantivy.Query.boost_query(phrase_query, phrase_boost))
                 )
         return tantivy.Query.boolean_query(clauses) if clauses else None
 

@@ -81,6 +81,10 @@ class SearchConfig(BaseModel):
     # its drafts and redlines, unless the caller filters by status.
     current_bonus: float = Field(0.15, ge=0, le=1)
     exact_queries_without_vectors: bool = True
+    # Per-field BM25 boosts over lexical.TEXT_FIELDS' defaults (field name -> boost, 0 drops
+    # the field), and the boost of a quoted phrase; query-time only.
+    field_boosts: dict[str, float] = Field(default_factory=dict)
+    phrase_boost: float = Field(4.0, ge=0)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -185,7 +189,15 @@ class HybridSearcher:
             # The query embedding is the slowest step; the model and Tantivy both release the
             # GIL, so the lexical lists are ranked while the query is being embedded.
             pending_vector = _EMBED_POOL.submit(self.embedder.embed_query, query)
-        if weights.bm25 > 0 and (text_query := lexical.text_query(query)) is not None:
+        if (
+            weights.bm25 > 0
+            and (
+                text_query := lexical.text_query(
+                    query, self.config.field_boosts, self.config.phrase_boost
+                )
+            )
+            is not None
+        ):
             lists[BM25] = lexical.search(text_query, caller_principals, filters, depth)
         identifiers = query_identifier_terms(query)
         if weights.ident > 0 and (ident_query := lexical.ident_query(identifiers)) is not None:

@@ -4,7 +4,9 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="index",
-    code_version="ki-1",
+    # ki-2: the lexical index carries document-level fields (matter, parties, type labels),
+    # compound tails and matter-reference keys (search index schema 2).
+    code_version="ki-2",
     description="Chunks sized by the embedding model's tokenizer, embedded in batches, written "
     "to Postgres (pgvector) with the document's permission projection; deleted documents "
     "leave search.",
