@@ -414,9 +414,21 @@ def _per_query(
 
 
 def evaluate(
-    home: Path, package: str, queries: Sequence[LabelledQuery], grid: str | None, show: str | None
+    home: Path,
+    package: str,
+    queries: Sequence[LabelledQuery],
+    grid: str | None,
+    show: str | None,
+    rebuild: bool = False,
 ) -> None:
     type_map = bench_knowledge.type_map(package)
+    if rebuild:
+        # Query-side and document-term changes need no re-chunking: rebuild from Postgres.
+        with product_settings(home) as settings:
+            from knowledge_index.db import get_engine
+            from knowledge_index.retrieval.sync import rebuild_index
+
+            rebuild_index(get_engine(settings), settings)  # type: ignore[arg-type]
     t0 = time.monotonic()
     product, latencies, mapper = mcp_runs(home, queries, lambda m: FilterMapper(m, type_map))
     print(
@@ -489,6 +501,9 @@ def main() -> None:
         "--grid", choices=("fusion", "fields"), help="also print a grid of configurations"
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")
+    parser.add_argument(
+        "--rebuild-index", action="store_true", help="rebuild the kept home's search index first"
+    )
     args = parser.parse_args()
     package, folder = bench_knowledge.ESTATES[args.estate]
     folder = args.estate_dir or folder
@@ -498,7 +513,7 @@ def main() -> None:
     files, answers = bench_knowledge.estate_paths(folder)
     home, kept = _ensure_home(args, files, answers)
     if kept:
-        evaluate(home, package, queries, args.grid, args.show)
+        evaluate(home, package, queries, args.grid, args.show, args.rebuild_index)
         return
     firm = bench_knowledge.firm_name(answers)
     with bench_knowledge.estate_home(files, firm, "ki-quality-") as (home, seconds, code):
