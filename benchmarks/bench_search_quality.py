@@ -2,7 +2,7 @@
 and a plain file-level BM25 baseline, all in one invocation over the same converted files.
 
     .venv/bin/python benchmarks/bench_search_quality.py [--estate a] [--queries PATH]
-        [--estate-dir PATH] [--home DIR] [--grid]
+        [--estate-dir PATH] [--home DIR [--rebuild-index]] [--grid fusion|fields] [--show STYLE]
 
 The estate is built as bench_knowledge builds it (fresh KI_HOME, `ki init`, `ki source add`,
 `ki sync` through every stage); `--home DIR` reuses (or first creates) a kept home and re-syncs
@@ -14,8 +14,8 @@ it, so a ranking change is measured without rebuilding the estate. Then:
   would: a matter reference resolved through `list_matters`, an answer-key doc type through the
   ontology's labels (bench_knowledge.type_map), language and dates as given.
 - `lexical`, `vectors`, `fused`: the same document search in process, with only the lexical lists
-  (BM25 + identifiers), only vectors, or the shipped fusion (SearchWeights); `--grid` adds the
-  fusion grid the weights were chosen on.
+  (BM25 + identifiers), only vectors, or the shipped fusion (SearchConfig); `--grid
+  fusion|fields` adds the grid the fusion weights or the field boosts were chosen on.
 - `bm25`: one Tantivy document per file (its converted text, default analyzer: simple tokenizer,
   lowercase; no stemming, no fields, no vectors), query words OR-ed, the same filters applied
   with the product's own document metadata (so the baseline is not penalised for filters).
