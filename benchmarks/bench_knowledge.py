@@ -14,6 +14,7 @@ synonyms (no hand-made mapping, so estate B's vocabulary is never read by a pers
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -24,6 +25,7 @@ import sys
 import tempfile
 import time
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,23 +130,49 @@ def _ki(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def run_estate(name: str, keep: Path | None) -> dict:
-    estate = ESTATES[name]
-    folder = estate.folder
-    answers_path = estate.answers or next(folder.rglob("answers.json"))
-    answers = json.loads(answers_path.read_text())
+def estate_paths(folder: Path) -> tuple[Path, dict]:
+    """An estate folder's files directory and its answer key."""
+    answers = json.loads(next(folder.rglob("answers.json")).read_text())
     files = next(p for p in (folder / "files", folder / "estate_b", folder) if p.is_dir())
+    return files, answers
+
+
+def firm_name(answers: dict) -> str | None:
     firm = answers.get("firm")
-    firm_name = firm.get("name") if isinstance(firm, dict) else firm
-    home = Path(tempfile.mkdtemp(prefix=f"ki-bench-{name}-"))
+    return firm.get("name") if isinstance(firm, dict) else firm
+
+
+def build_home(home: Path, files: Path, firm: str | None) -> subprocess.CompletedProcess[str]:
+    """`ki init`, the firm's name, the estate as a source open to everyone, `ki sync`."""
+    _ki(home, "init").check_returncode()
+    if firm:
+        _ki(home, "config", "set", "firm.name", str(firm)).check_returncode()
+    _ki(home, "source", "add", "estate", str(files), "--allow", "*").check_returncode()
+    return _ki(home, "sync")
+
+
+def stop_home(home: Path) -> None:
+    # The embedded Postgres outlives the commands (no `ki db stop` yet): stop it here.
+    subprocess.run(["pkill", "-f", f"postgres.*{home}"], check=False)
+
+
+@contextlib.contextmanager
+def estate_home(files: Path, firm: str | None, prefix: str) -> Iterator[tuple[Path, float, int]]:
+    """A fresh KI_HOME with the estate synced through every stage: (home, seconds, exit)."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
     started = time.monotonic()
     try:
-        _ki(home, "init").check_returncode()
-        if firm_name:
-            _ki(home, "config", "set", "firm.name", str(firm_name)).check_returncode()
-        _ki(home, "source", "add", "estate", str(files), "--allow", "*").check_returncode()
-        sync = _ki(home, "sync")
-        seconds = time.monotonic() - started
+        sync = build_home(home, files, firm)
+        yield home, time.monotonic() - started, sync.returncode
+    finally:
+        stop_home(home)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def run_estate(name: str, keep: Path | None) -> dict:
+    estate = ESTATES[name]
+    files, answers = estate_paths(estate.folder)
+    with estate_home(files, firm_name(answers), f"ki-bench-{name}-") as (home, seconds, code):
         export = home / "export.jsonl"
         _ki(home, "export", "--out", str(export)).check_returncode()
         mapping = home / "types.json"
@@ -171,13 +199,9 @@ def run_estate(name: str, keep: Path | None) -> dict:
         return {
             "estate": name,
             "seconds": round(seconds, 1),
-            "sync_exit": sync.returncode,
+            "sync_exit": code,
             "table": scored.stdout + scored.stderr,
         }
-    finally:
-        # The embedded Postgres outlives the commands (no `ki db stop` yet): stop it here.
-        subprocess.run(["pkill", "-f", f"postgres.*{home}"], check=False)
-        shutil.rmtree(home, ignore_errors=True)
 
 
 def main() -> None:

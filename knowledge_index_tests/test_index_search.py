@@ -185,3 +185,44 @@ def test_a_reviewers_comment_is_found_by_search(engine, tmp_path):
     hit = search(engine, settings, "Versicherungsdeckung", ["*"])
     assert _paths(hit)[:1] == ["Liefervertrag v2.docx"]
     assert "Versicherungsdeckung" in hit.passages[0].snippet
+
+
+def test_party_spellings_never_reach_across_permissions(engine, indexed):
+    """A document is found by its parties' names as written in it and in documents with its own
+    permissions, never by a spelling only a document the caller cannot see carries (nor by the
+    entity's canonical name, which may come from one)."""
+    _, settings, driver = indexed
+    with engine.begin() as conn:
+        ids = dict(conn.execute(text("SELECT path, id FROM source_objects")).all())
+        conn.execute(
+            text(
+                "INSERT INTO entities (id, name, normalized_name, identity_key)"
+                " VALUES ('e-zeta', 'Zetaworks Holding GmbH', 'zetaworks holding gmbh', 'k-zeta')"
+            )
+        )
+        for path, mention in (
+            ("Acme/liefervertrag.txt", "Quellwerk Liefer GmbH"),
+            ("Acme/letter.txt", ""),
+            ("Beta/memo.md", "Geheimprojekt Zeta"),
+        ):
+            conn.execute(
+                text(
+                    "INSERT INTO document_parties (source_object_id, entity_id, role, mention)"
+                    " VALUES (:o, 'e-zeta', 'counterparty', :m)"
+                ),
+                {"o": ids[path], "m": mention},
+            )
+    assert driver.update_search_index(rebuild=True)
+    alice, beta = ["user:alice"], ["user:bob", "group:beta"]
+
+    def lexical(query: str, principals: list[str]) -> list[str]:
+        # The vector list always returns the nearest chunks; a word match is the BM25 list's.
+        result = search(engine, settings, query, principals)
+        return [p.citation.path for p in result.passages if "bm25" in p.contributions]
+
+    # The letter shares the supply agreement's permissions: that document's spelling finds it.
+    assert "Acme/letter.txt" in lexical("Quellwerk", alice)
+    # Only the hidden memo spells the party this way: nothing Alice may see matches it.
+    assert lexical("Geheimprojekt", alice) == []
+    assert lexical("Zetaworks", alice) == []
+    assert "Beta/memo.md" in lexical("Geheimprojekt", beta)

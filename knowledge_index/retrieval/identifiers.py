@@ -58,3 +58,55 @@ def query_identifiers(query: str) -> list[str]:
     if _LOOKS_LIKE_ID.match(stripped):
         found.add(normalize_identifier(stripped))
     return sorted(found)
+
+
+# Matter references are matched on their canonical key (the matters table's reference_key), so
+# "0412-24", "0412/24 LB" and "412/24" all find the matter filed as "0412/24".
+MATTER_PREFIX = "matter:"
+# Separator-free spellings join "12345-001" to "12345.001" and "M10482" to "M-10482".
+_LOOSE = re.compile(r"[^0-9a-zß-ÿ]+")
+# A query word that carries a digit and a separator or a letter: "0412-24", "M10482", "24-10877".
+_QUERY_TOKEN = re.compile(r"^(?=.*\d)(?=.*[-/._a-zA-Z])[\w./-]{4,}$")
+
+
+def loose_identifier(value: str) -> str:
+    return _LOOSE.sub("", value.lower())
+
+
+def identifier_terms(identifiers: list[str]) -> list[str]:
+    """The exact forms plus their separator-free spelling, as the ident fields store them."""
+    out = dict.fromkeys(identifiers)
+    for ident in identifiers:
+        loose = loose_identifier(ident)
+        if len(loose) >= 4 and any(c.isdigit() for c in loose):
+            out.setdefault(f"~{loose}")
+    return list(out)
+
+
+def matter_terms(text: str) -> list[str]:
+    """The matter references written in a text, as canonical keys (default reference scheme)."""
+    from knowledge_index.matters.references import find_in_text
+
+    return sorted({MATTER_PREFIX + found.key for found in find_in_text(text)})
+
+
+def query_identifier_terms(query: str) -> list[str]:
+    """What a query's ident list asks for: its identifiers, the id-like words among its words
+    (each in exact and separator-free spelling) and the matter references it names."""
+    idents = set(query_identifiers(query))
+    for word in query.split():
+        word = word.strip("\"'„“”,;:()[]")
+        if _QUERY_TOKEN.match(word):
+            idents.add(normalize_identifier(word))
+    return [*identifier_terms(sorted(idents)), *matter_terms(query)]
+
+
+def names_only_identifiers(query: str) -> bool:
+    """True when every word of the query belongs to an identifier ("HRB 67890", "3 O 123/24",
+    "Scan_20240429_1702.pdf"): such a query wants that string, not what it means."""
+    rest = query
+    for pattern in _PATTERNS:
+        rest = pattern.sub(" ", rest)
+    words = [w.strip("\"'„“”,;:()[]") for w in rest.split()]
+    words = [w for w in words if w and not _QUERY_TOKEN.match(w)]
+    return bool(query_identifier_terms(query)) and not words

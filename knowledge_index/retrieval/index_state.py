@@ -15,7 +15,9 @@ from sqlalchemy import Engine, text
 from knowledge_index.settings import Settings
 
 STATE_FILE = "state.json"
-SCHEMA_VERSION = 1
+# 2: document-level lexical fields (matter, parties, type labels, headings, compound tails) and
+# separator-free / matter-key identifiers.
+SCHEMA_VERSION = 2
 
 
 class IndexState(BaseModel):
@@ -42,7 +44,9 @@ def read_state(index_dir: Path) -> IndexState | None:
 def pending_changes(engine: Engine, settings: Settings) -> int:
     """Chunk changes the index has not applied yet."""
     state = read_state(index_path(settings))
-    watermark = (state.watermark if state else None) or 0
+    # An index of an older schema is started over by the updater: everything is pending.
+    current = state is not None and state.schema_version == SCHEMA_VERSION
+    watermark = (state.watermark if current and state else None) or 0
     with engine.connect() as conn:
         return conn.execute(
             text("SELECT count(*) FROM chunk_changes WHERE seq > :w"), {"w": watermark}

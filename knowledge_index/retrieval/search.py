@@ -18,14 +18,18 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge_index.retrieval.acl import effective_principals, visible
+from knowledge_index.retrieval.derived import FINAL_STATUSES
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
 from knowledge_index.retrieval.identifiers import (
     extract_identifiers,
+    names_only_identifiers,
     path_identifiers,
+    query_identifier_terms,
     query_identifiers,
 )
+from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
 from knowledge_index.retrieval.lexical import analyzer
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
@@ -45,9 +49,13 @@ _EMBED_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ki-query-emb
 
 
 class SearchWeights(BaseModel):
+    """Chosen on estate A's labelled queries (benchmarks/bench_search_quality.py --grid): with
+    the English MiniLM embeddings the vector list helps a few paraphrases and hurts keyword,
+    party and German questions at equal weight, so it counts a quarter of BM25."""
+
     model_config = ConfigDict(extra="forbid")
 
-    vector: float = Field(1.0, ge=0)
+    vector: float = Field(0.25, ge=0)
     bm25: float = Field(1.0, ge=0)
     # Hybrid RRF loses identifier queries to BM25 unless exact matches carry more weight.
     ident: float = Field(2.0, ge=0)
@@ -57,12 +65,26 @@ class SearchConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     weights: SearchWeights = Field(default_factory=SearchWeights)
-    rrf_k: int = Field(60, ge=1)
+    # A small k lets the top of each list decide (k=60 flattens a clear BM25 winner into the
+    # vector list's noise); chosen on the same grid.
+    rrf_k: int = Field(10, ge=1)
     # Depth of every ranked list and of the fused set that pages are cut from.
     candidates: int = Field(100, ge=1, le=MAX_DEPTH)
     # Document search reads limit * passages_per_document * this many passages (bounded), so a
     # page of documents fills even when the best documents own several top passages each.
     document_depth_factor: int = Field(4, ge=1, le=50)
+    # A document scores its best passage plus its next passages, each worth `passage_decay`
+    # times the one before (0: best passage only): a question whose words are spread over a
+    # document's clauses finds the document, not one lucky passage of another.
+    passage_decay: float = Field(0.0, ge=0, lt=1)
+    # The current (final or executed) version of a document ranks this much (relative) above
+    # its drafts and redlines, unless the caller filters by status.
+    current_bonus: float = Field(0.15, ge=0, le=1)
+    exact_queries_without_vectors: bool = True
+    # Per-field BM25 boosts over lexical.TEXT_FIELDS' defaults (field name -> boost, 0 drops
+    # the field), and the boost of a quoted phrase; query-time only.
+    field_boosts: dict[str, float] = Field(default_factory=dict)
+    phrase_boost: float = Field(4.0, ge=0)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -95,7 +117,10 @@ class DocumentSearchRequest(SearchRequest):
 class DocumentHit(BaseModel):
     rank: int
     source_object_id: str
-    score: float = Field(description="The fused score of the document's best passage.")
+    score: float = Field(
+        description="The document's score: its best passage's fused score plus its next "
+        "passages' (decaying), raised for a current (final or executed) version."
+    )
     # Which ranked lists (vector, bm25, ident) placed any of its candidate passages.
     components: list[str]
     candidate_passages: int = Field(description="Its passages among the candidates.")
@@ -135,6 +160,17 @@ class HybridSearcher:
         self.config = config or SearchConfig()
         self.reranker = reranker or load_reranker(self.config.reranker)
 
+    def query_weights(self, query: str) -> dict[str, float]:
+        """The fusion weights for this query. A quoted phrase or a bare identifier asks for
+        that exact string: the vector list (whose nearest chunks always exist) only adds
+        look-alikes there, so it sits out when `exact_queries_without_vectors` says so."""
+        weights = self.config.weights.model_dump()
+        if self.config.exact_queries_without_vectors and (
+            _QUOTED.search(query) or names_only_identifiers(query)
+        ):
+            weights[VECTOR] = 0.0
+        return weights
+
     def ranked_lists(
         self,
         query: str,
@@ -153,9 +189,17 @@ class HybridSearcher:
             # The query embedding is the slowest step; the model and Tantivy both release the
             # GIL, so the lexical lists are ranked while the query is being embedded.
             pending_vector = _EMBED_POOL.submit(self.embedder.embed_query, query)
-        if weights.bm25 > 0 and (text_query := lexical.text_query(query)) is not None:
+        if (
+            weights.bm25 > 0
+            and (
+                text_query := lexical.text_query(
+                    query, self.config.field_boosts, self.config.phrase_boost
+                )
+            )
+            is not None
+        ):
             lists[BM25] = lexical.search(text_query, caller_principals, filters, depth)
-        identifiers = query_identifiers(query)
+        identifiers = query_identifier_terms(query)
         if weights.ident > 0 and (ident_query := lexical.ident_query(identifiers)) is not None:
             lists[IDENT] = lexical.search(ident_query, caller_principals, filters, depth)
         if weights.vector > 0 and (query_vector is not None or self.embedder is not None):
@@ -188,9 +232,9 @@ class HybridSearcher:
         lists = self.ranked_lists(
             query, caller_principals, filters, query_vector=query_vector, depth=depth
         )
-        fused = reciprocal_rank_fusion(
-            lists, self.config.weights.model_dump(), k=self.config.rrf_k
-        )[:depth]
+        fused = reciprocal_rank_fusion(lists, self.query_weights(query), k=self.config.rrf_k)[
+            :depth
+        ]
         rerank_scores: dict[str, float] = {}
         if self.reranker is not None and fused:
             fused, rerank_scores = self._rerank(query, fused)
@@ -298,13 +342,19 @@ class HybridSearcher:
             admit,
             need_payloads=True,
         )
-        # Grouping keeps the candidate order, so a document's first passage is its best and
-        # documents come out ordered by their best passage.
+        # Grouping keeps the candidate order, so a document's first passage is its best.
         groups: dict[str, list[tuple[int, Fused]]] = {}
         for position, entry in enumerate(fused, start=1):
             assert payloads is not None
             groups.setdefault(payloads[entry.chunk_id].document_id, []).append((position, entry))
-        ordered = list(groups.items())
+        payloads = payloads or {}  # None only when there were no candidates at all
+        by_status = request.filters is not None and request.filters.statuses is not None
+        scores = {
+            document_id: self._document_score(members, payloads, by_status)
+            for document_id, members in groups.items()
+        }
+        # Ties keep the best passage's order, so paging stays stable.
+        ordered = sorted(groups.items(), key=lambda item: (-scores[item[0]], item[1][0][0]))
         page = ordered[request.offset : request.offset + request.limit]
         hits = []
         for rank, (document_id, members) in enumerate(page, start=request.offset + 1):
@@ -331,7 +381,7 @@ class HybridSearcher:
                 DocumentHit(
                     rank=rank,
                     source_object_id=document_id,
-                    score=members[0][1].score,
+                    score=scores[document_id],
                     components=components,
                     candidate_passages=len(members),
                     matched_terms=matched_terms(request.query, [p.payload for p in passages]),
@@ -347,6 +397,16 @@ class HybridSearcher:
             depth=depth,
             index_version=self.index.version,
         )
+
+    def _document_score(
+        self, members: list[tuple[int, Fused]], payloads: dict[str, ChunkPayload], by_status: bool
+    ) -> float:
+        decay = self.config.passage_decay
+        score = sum(entry.score * decay**i for i, (_, entry) in enumerate(members[:8]))
+        status = payloads[members[0][1].chunk_id].status
+        if not by_status and status in FINAL_STATUSES:
+            score *= 1 + self.config.current_bonus
+        return score
 
     def _rerank(self, query: str, fused: list[Fused]) -> tuple[list[Fused], dict[str, float]]:
         assert self.reranker is not None

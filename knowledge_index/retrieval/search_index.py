@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from knowledge_index.retrieval.acl import CompiledAcl
+from knowledge_index.retrieval.document_terms import TermsProvider
 from knowledge_index.retrieval.embeddings import DEFAULT_EMBEDDING_MODEL
 from knowledge_index.retrieval.index_state import (
     SCHEMA_VERSION,
@@ -55,10 +56,12 @@ class SearchIndex:
         embedding_model: str = DEFAULT_EMBEDDING_MODEL,
         dims: int = 384,
         ann_min_rows: int = 10_000,
+        document_terms: TermsProvider | None = None,
     ) -> None:
         self.path = Path(path)
         self.path.mkdir(parents=True, exist_ok=True)
         self.ann_min_rows = ann_min_rows
+        self.document_terms = document_terms
         state = self._read_state()
         if state is None:
             state = IndexState(embedding_model=embedding_model, dims=dims)
@@ -92,6 +95,33 @@ class SearchIndex:
         os.replace(tmp, self.state_path)
         self._state_mtime = self.state_path.stat().st_mtime_ns
 
+    @staticmethod
+    def outdated_schema(path: Path | str) -> bool:
+        state = Path(path) / STATE_FILE
+        if not state.exists():
+            return False
+        return IndexState.model_validate_json(state.read_text()).schema_version < SCHEMA_VERSION
+
+    @staticmethod
+    def start_over(path: Path | str, embedding_model: str, dims: int = 384) -> None:
+        """An index of an older schema is not migrated in place: a fresh, empty generation with
+        no watermark replaces it, so the next update replays the whole changes feed (which is
+        never pruned) into the current layout. Only the updater calls this."""
+        path = Path(path)
+        old = IndexState.model_validate_json((path / STATE_FILE).read_text())
+        state = IndexState(
+            embedding_model=embedding_model, dims=dims, generation=old.generation + 1
+        )
+        shutil.rmtree(path / f"gen-{state.generation:06d}", ignore_errors=True)
+        tmp = (path / STATE_FILE).with_suffix(".tmp")
+        tmp.write_text(state.model_dump_json(indent=2))
+        os.replace(tmp, path / STATE_FILE)
+
+    def set_document_terms(self, document_terms: TermsProvider | None) -> None:
+        """Where written chunks take their document-level fields from (the updater's engine)."""
+        self.document_terms = document_terms
+        self.lexical.document_terms = document_terms
+
     def _generation_dir(self, generation: int) -> Path:
         return self.path / f"gen-{generation:06d}"
 
@@ -99,7 +129,7 @@ class SearchIndex:
         base = self._generation_dir(state.generation)
         self.state = state
         self.vectors = VectorIndex(base / "vectors", self.dims, ann_min_rows=self.ann_min_rows)
-        self.lexical = LexicalIndex(base / "lexical")
+        self.lexical = LexicalIndex(base / "lexical", self.document_terms)
         self._state_mtime = self.state_path.stat().st_mtime_ns
 
     @property
@@ -190,7 +220,7 @@ class SearchIndex:
         base = self._generation_dir(generation)
         shutil.rmtree(base, ignore_errors=True)
         vectors = VectorIndex(base / "vectors", self.dims, ann_min_rows=self.ann_min_rows)
-        lexical = LexicalIndex(base / "lexical")
+        lexical = LexicalIndex(base / "lexical", self.document_terms)
         total = 0
         seen: set[str] = set()
         for batch in _batches(all_chunks, batch_size):

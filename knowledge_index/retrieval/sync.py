@@ -14,8 +14,9 @@ from sqlalchemy import Engine, text
 
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.chunk_store import load_records
+from knowledge_index.retrieval.document_terms import provider
 from knowledge_index.retrieval.index_state import index_path
-from knowledge_index.retrieval.search_index import SearchIndex
+from knowledge_index.retrieval.search_index import IndexMismatchError, SearchIndex
 from knowledge_index.settings import Settings
 
 
@@ -41,8 +42,23 @@ def open_index(settings: Settings) -> SearchIndex:
     return index
 
 
+def _writable_index(engine: Engine, settings: Settings) -> SearchIndex:
+    """The index for the updater: an older schema starts over (see SearchIndex.start_over),
+    and written chunks take their document-level lexical fields from Postgres."""
+    try:
+        index = open_index(settings)
+    except IndexMismatchError:
+        path = index_path(settings)
+        if not SearchIndex.outdated_schema(path):
+            raise  # another embedding model: a rebuild is an operator's decision
+        SearchIndex.start_over(path, settings.retrieval.embedding_model)
+        index = open_index(settings)
+    index.set_document_terms(provider(engine))
+    return index
+
+
 def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> IndexUpdate:
-    index = open_index(settings)
+    index = _writable_index(engine, settings)
     watermark = index.watermark or 0
     with engine.connect() as conn:
         changes = conn.execute(
@@ -84,7 +100,7 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
 
 
 def rebuild_index(engine: Engine, settings: Settings) -> IndexUpdate:
-    index = open_index(settings)
+    index = _writable_index(engine, settings)
     with engine.connect() as conn:
         mark = conn.execute(text("SELECT coalesce(max(seq), 0) FROM chunk_changes")).scalar_one()
         index.rebuild(load_records(conn), watermark=mark)

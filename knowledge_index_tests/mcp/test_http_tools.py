@@ -86,7 +86,9 @@ def test_each_tool_end_to_end_with_citations(http_server, mcp_corpus):
     (search, by_matter, doc, mail, walk, matters, scope, decisions, entity, tax) = call_many(
         client,
         [
-            ("search_semantic", {"query": "escrow", "limit": 5}),
+            # Only the memo holds all three words (the SPA mentions the escrow too, and its
+            # type's labels may say "escrow agreement"): the memo is the one asked for.
+            ("search_semantic", {"query": "escrow eighteen months", "limit": 5}),
             ("search_filter", {"filters": {"matter_ids": [memo_matter]}}),
             ("get_document", {"source_object_id": ids["Beta/memo.md"]}),
             ("get_document", {"source_object_id": ids["Acme/Mail/antwort.eml"]}),
@@ -223,7 +225,10 @@ def test_search_documents_groups_the_passage_ranking_by_document(http_server, mc
         best = by_chunk[chunks[0]]
         # The document cites what its passages cite, minus the chunk.
         assert cite == {**best["citation"], "chunk_id": None, "page": None}
-        assert doc["score"] == doc["match"]["best_passage_score"] == best["score"]
+        assert doc["match"]["best_passage_score"] == best["score"]
+        # A current (final or executed) version's document score is raised above its
+        # passage's; never lowered.
+        assert doc["score"] >= best["score"]
         assert doc["title"] == best["title"]
         assert doc["match"]["candidate_passages"] == len(grouped[cite["source_object_id"]])
         assert doc["match"]["components"] and doc["match"]["matched_by"] in (

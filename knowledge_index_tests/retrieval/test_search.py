@@ -218,14 +218,15 @@ def test_document_search_groups_passages_by_document_in_best_score_order(
     random_index: tuple[SearchIndex, list[ChunkRecord]],
 ) -> None:
     index, records = random_index
-    searcher = HybridSearcher(index, None, SearchConfig(candidates=60))
+    # No current-version bonus: here a document ranks exactly where its best passage does.
+    searcher = HybridSearcher(index, None, SearchConfig(candidates=60, current_bonus=0.0))
     vector = records[3].vector
     request = DocumentSearchRequest(query="Akte Vertrag Haftung", limit=10)
     page = searcher.search_documents(request, ["*"], vector)
     depth = searcher.document_depth(10, 3)
     assert page.depth == depth == 10 * 3 * searcher.config.document_depth_factor
     # The same candidates as a passage search of that depth, grouped.
-    deep = HybridSearcher(index, None, SearchConfig(candidates=depth))
+    deep = HybridSearcher(index, None, SearchConfig(candidates=depth, current_bonus=0.0))
     passages = deep.search(SearchRequest(query=request.query, limit=100), ["*"], vector)
     assert passages.total == len(passages.hits)  # the whole candidate set, to compare with
     by_doc: dict[str, list[str]] = {}

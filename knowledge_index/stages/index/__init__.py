@@ -4,6 +4,9 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="index",
+    # ki-2: the lexical index carries document-level fields (matter, parties, type labels),
+    # compound tails and matter-reference keys (search index schema 2), and a DOCX's comments
+    # are chunked after its text.
     code_version="ki-2",
     description="Chunks sized by the embedding model's tokenizer (the text with its reviewers' "
     "comments), embedded in batches, written to Postgres (pgvector) with the document's "

@@ -1,0 +1,125 @@
+"""What a document is, as words the lexical index gives their own fields: its matter's reference
+and title, its parties' names (as written in it and in documents with the same permissions),
+its document type's labels.
+
+People ask for "the Kaufvertrag in Müller" or "0412-24": words that name the document's matter,
+parties or kind, which its text may never spell out (a scanned guarantee does not repeat the
+matter reference; the file says "Geschäftsanteilskaufvertrag", the ontology also knows "SPA").
+These terms are read from Postgres (matter assignments, document metadata, party mentions, the
+ontology) whenever the index writes a document's chunks, so a rebuild from Postgres alone
+reproduces them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+
+from pydantic import BaseModel, Field
+from sqlalchemy import Connection, Engine, text
+
+from knowledge_index.matters.references import PLACEHOLDER_PREFIX
+
+# Given source object ids, their terms (documents without any may be missing).
+TermsProvider = Callable[[Sequence[str]], dict[str, "DocumentTerms"]]
+
+
+class DocumentTerms(BaseModel):
+    # Canonical (matters.reference_key), for the exact ident field.
+    matter_key: str | None = None
+    matter_reference: str | None = None
+    matter_title: str | None = None
+    parties: list[str] = Field(default_factory=list)
+    doc_type_labels: list[str] = Field(default_factory=list)
+
+    @property
+    def matter_text(self) -> str:
+        return " ".join(v for v in (self.matter_reference, self.matter_title) if v)
+
+
+@functools.cache
+def _type_labels() -> dict[str, tuple[str, ...]]:
+    """Ontology type id -> its labels and terms (German and English)."""
+    from knowledge_index.ontology import load_ontology
+
+    labels: dict[str, tuple[str, ...]] = {}
+    for node in load_ontology().data.nodes:
+        values = [node.label_en, node.label_de, *node.terms]
+        labels[node.id] = tuple(dict.fromkeys(v for v in values if v))
+    return labels
+
+
+def type_labels(doc_type: str | None) -> list[str]:
+    if not doc_type:
+        return []
+    try:
+        return list(_type_labels().get(doc_type, ()))
+    except Exception:  # an unreadable ontology must not stop indexing; the type id still counts
+        return []
+
+
+def load_document_terms(
+    engine: Engine, source_object_ids: Sequence[str]
+) -> dict[str, DocumentTerms]:
+    if not source_object_ids:
+        return {}
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT o.id, m.reference_number, m.title, d.doc_type, m.reference_key"
+                " FROM source_objects o"
+                " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
+                " LEFT JOIN matters m ON m.id = a.matter_id"
+                " LEFT JOIN document_metadata d ON d.source_object_id = o.id"
+                " WHERE o.id = ANY(CAST(:ids AS text[]))"
+            ),
+            {"ids": list(source_object_ids)},
+        ).all()
+        spellings = _party_spellings(conn, source_object_ids)
+    out = {}
+    for row in rows:
+        # A placeholder matter ("UNASSIGNED-EINGANG") says where a file lies, not what it is.
+        real = row[1] is not None and not row[1].startswith(PLACEHOLDER_PREFIX)
+        out[row[0]] = DocumentTerms(
+            matter_key=row[4] if real else None,
+            matter_reference=row[1] if real else None,
+            matter_title=row[2] if real else None,
+            parties=spellings.get(row[0], []),
+            doc_type_labels=type_labels(row[3]),
+        )
+    return out
+
+
+# A party's spellings are the mentions of its entity in this document and in every document
+# with exactly this document's permission projection: whoever may see this document sees those
+# too, so matching a query on them reveals nothing hidden (the rule resolve_entity keeps). The
+# entity's canonical name and accumulated aliases may come from documents the caller cannot
+# see, so they are not used as such. A later grant change of another document is not followed
+# until this document is indexed again.
+_SPELLINGS = text(
+    "WITH pairs AS (SELECT p.source_object_id AS mine, m.source_object_id AS theirs, m.mention"
+    "   FROM document_parties p JOIN document_parties m"
+    "   ON m.entity_id = p.entity_id AND m.mention <> ''"
+    "   WHERE p.source_object_id = ANY(CAST(:ids AS text[]))),"
+    " acl AS (SELECT DISTINCT ON (c.source_object_id) c.source_object_id,"
+    "   c.allowed_principals, c.denied_principals FROM chunks c"
+    "   WHERE c.source_object_id IN (SELECT mine FROM pairs UNION SELECT theirs FROM pairs)"
+    "   ORDER BY c.source_object_id, c.ordinal)"
+    " SELECT pairs.mine, array_agg(DISTINCT pairs.mention ORDER BY pairs.mention)"
+    " FROM pairs"
+    " LEFT JOIN acl a ON a.source_object_id = pairs.mine"
+    " LEFT JOIN acl b ON b.source_object_id = pairs.theirs"
+    " WHERE pairs.theirs = pairs.mine"
+    "   OR (a.allowed_principals = b.allowed_principals"
+    "     AND a.denied_principals = b.denied_principals)"
+    " GROUP BY pairs.mine"
+)
+
+
+def _party_spellings(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, list[str]]:
+    rows = conn.execute(_SPELLINGS, {"ids": list(source_object_ids)}).all()
+    return {row[0]: list(row[1]) for row in rows}
+
+
+def provider(engine: Engine) -> TermsProvider:
+    return functools.partial(load_document_terms, engine)

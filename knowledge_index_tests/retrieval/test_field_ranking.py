@@ -1,0 +1,158 @@
+"""Field-aware lexical ranking: document terms, compound tails, phrases, identifier spellings,
+matter-reference keys, the current-version bonus and exact queries without vectors."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from knowledge_index.retrieval.compounds import compound_tails
+from knowledge_index.retrieval.document_terms import DocumentTerms
+from knowledge_index.retrieval.filters import SearchFilters
+from knowledge_index.retrieval.identifiers import (
+    identifier_terms,
+    names_only_identifiers,
+    query_identifier_terms,
+)
+from knowledge_index.retrieval.records import ChunkRecord
+from knowledge_index.retrieval.search import (
+    VECTOR,
+    DocumentSearchRequest,
+    HybridSearcher,
+    SearchConfig,
+    SearchWeights,
+)
+from knowledge_index.retrieval.search_index import SearchIndex
+
+TERMS = {
+    "spa": DocumentTerms(
+        matter_key="2024-0173",
+        matter_reference="2024-0173",
+        matter_title="Verkauf Alpentec",
+        parties=["Müller GmbH", "Isarwerk Industrieholding GmbH", "Isarwerk"],
+        doc_type_labels=["Share Purchase Agreement", "Geschäftsanteilskaufvertrag", "SPA"],
+    ),
+    "lease": DocumentTerms(
+        matter_key="HB-2024-0211",
+        matter_reference="HB-2024-0211",
+        matter_title="Mietvertrag Billbrook",
+        parties=["Nordlicht Logistik AG", "Hamburger Sparkasse AG", "Haspa"],
+        doc_type_labels=["Lease Agreement", "Gewerbemietvertrag"],
+    ),
+}
+
+
+def _record(doc: str, text: str, *, title: str = "", path: str = "", status: str = "draft"):
+    return ChunkRecord(
+        chunk_id=f"{doc}@v#0",
+        document_id=doc,
+        version_id=f"{doc}@v",
+        status=status,
+        doc_date=dt.date(2024, 3, 1),
+        allowed_principals=["*"],
+        path=path or f"{doc}.docx",
+        title=title,
+        text=text,
+        vector=np.ones(384, np.float32) / np.sqrt(384),
+    )
+
+
+def _terms(ids: Sequence[str]) -> dict[str, DocumentTerms]:
+    return {i: TERMS[i] for i in ids if i in TERMS}
+
+
+@pytest.fixture()
+def index(tmp_path: Path) -> SearchIndex:
+    index = SearchIndex(tmp_path / "search", document_terms=_terms)
+    index.upsert(
+        [
+            # Neither text names its matter, parties or type in the words people ask with.
+            _record("spa", "Die Verkäuferin verkauft den Geschäftsanteil.", title="GAKV v3"),
+            _record("lease", "Die Vermieterin vermietet die Halle 3.", title="Vertrag Halle 3"),
+            _record(
+                "letter",
+                "Wir vertreten die Mieterin im Mandat HB 2024/0211. Die Sache ist "
+                "selbstschuldnerisch, die Bürgschaft folgt.",
+                title="Schreiben",
+            ),
+            _record("deed", "Die selbstschuldnerische Bürgschaft der Bank.", status="executed"),
+        ]
+    )
+    return index
+
+
+def _ids(index: SearchIndex, query: str, filters: SearchFilters | None = None) -> list[str]:
+    searcher = HybridSearcher(index, None, SearchConfig(weights=SearchWeights(vector=0)))
+    page = searcher.search_documents(
+        DocumentSearchRequest(query=query, filters=filters, limit=10), ["user:x"]
+    )
+    return [h.source_object_id for h in page.hits]
+
+
+def test_matter_party_and_type_fields_find_documents_their_text_does_not_name(
+    index: SearchIndex,
+) -> None:
+    assert _ids(index, "Verkauf Alpentec")[0] == "spa"
+    assert _ids(index, "Haspa")[0] == "lease"  # an alias from the entity table
+    assert _ids(index, "Share Purchase Agreement")[0] == "spa"
+    assert _ids(index, "Gewerbemietvertrag Nordlicht")[0] == "lease"
+
+
+def test_matter_reference_in_any_written_style_finds_the_matter(index: SearchIndex) -> None:
+    # Filed as HB-2024-0211; asked as written elsewhere. The letter mentions it in its text.
+    for query in ("HB-2024-0211", "HB 2024/0211"):
+        found = _ids(index, query)
+        assert found[:2] == ["lease", "letter"] or set(found[:2]) == {"lease", "letter"}, query
+    assert "spa" in _ids(index, "2024/0173")
+
+
+def test_compound_heads_match_shorter_words() -> None:
+    tails = compound_tails("Geschäftsanteilskaufvertrag").split()
+    assert "kaufvertrag" in tails and "vertrag" in tails
+    assert "geschäftsanteilskaufvertrag" not in tails  # the word itself is in the text fields
+    assert compound_tails("Vertrag") == ""  # short words are not split
+
+
+def test_quoted_phrase_outranks_scattered_words_and_current_versions_lead(
+    index: SearchIndex,
+) -> None:
+    assert _ids(index, '"selbstschuldnerische Bürgschaft"')[0] == "deed"
+
+
+def test_current_version_bonus_unless_the_caller_filters_by_status(tmp_path: Path) -> None:
+    index = SearchIndex(tmp_path / "search")
+    same = "Der Kaufpreis beträgt EUR 18.500.000."
+    index.upsert([_record("a_draft", same), _record("b_final", same, status="executed")])
+    # Identical text: without the bonus the id breaks the tie (a_draft first).
+    plain = HybridSearcher(
+        index, None, SearchConfig(current_bonus=0.0, weights=SearchWeights(vector=0))
+    )
+    page = plain.search_documents(DocumentSearchRequest(query="Kaufpreis"), ["*"])
+    assert [h.source_object_id for h in page.hits] == ["a_draft", "b_final"]
+    assert _ids(index, "Kaufpreis") == ["b_final", "a_draft"]
+    by_status = SearchFilters(statuses=["draft", "executed"])
+    assert _ids(index, "Kaufpreis", by_status) == ["a_draft", "b_final"]
+
+
+def test_identifier_spellings_and_query_words() -> None:
+    assert identifier_terms(["12345-001"]) == ["12345-001", "~12345001"]
+    terms = query_identifier_terms("Unterlagen 0412-24 und M10482")
+    assert {"0412-24", "~041224", "m10482", "~m10482", "matter:0412/24"} <= set(terms)
+    assert "matter:M-10482" in query_identifier_terms("M10482")
+    assert query_identifier_terms("Sommerfest 2024") == []
+
+
+def test_exact_queries_leave_vectors_out(index: SearchIndex) -> None:
+    searcher = HybridSearcher(index, None)
+    assert names_only_identifiers("HRB 67890")
+    assert names_only_identifiers("3 O 123/24")
+    assert not names_only_identifiers("Rechnung RE-2024-1307")
+    assert searcher.query_weights("HRB 67890")[VECTOR] == 0
+    assert searcher.query_weights('"force majeure"')[VECTOR] == 0
+    assert searcher.query_weights("why was the cap changed")[VECTOR] > 0
+    keep = HybridSearcher(index, None, SearchConfig(exact_queries_without_vectors=False))
+    assert keep.query_weights("HRB 67890")[VECTOR] > 0
