@@ -110,10 +110,13 @@ class MatterReferencePattern(BaseModel):
 
 # Shipped defaults: the styles law firms use. Order matters only for equal-length overlaps.
 DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
-    # HB-2024-0173, AKT-2023-0091, HB 2024/0211: an office or register prefix before year/number.
+    # HB-2024-0173, AKT-2023-0091, HB 2024/0211, CM/2023/118: an office or register prefix
+    # before year/number (a slash only after two or more letters: "K/2024-117" is some other
+    # register's number, not a prefix).
     {
         "name": "prefix_year_number",
-        "regex": r"(?P<prefix>[A-Z]{1,4})[- ](?P<year>(?:19|20)\d{2})[-/_](?P<number>\d{3,5})",
+        "regex": r"(?P<prefix>[A-Z]{1,4}(?=[- ])|[A-Z]{2,4}(?=/))[- /]"
+        r"(?P<year>(?:19|20)\d{2})[-/_](?P<number>\d{3,5})",
         "canonical": "{prefix}-{year}-{number:0>4}",
     },
     # 2024/0173, 2024-0173, 2024_0173
@@ -140,10 +143,11 @@ DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
         "regex": r"(?P<yy>\d{2})-(?P<number>\d{4})(?!\d)",
         "canonical": "{yy}-{number:0>4}",
     },
-    # 12345.001, 12345-001, 12345/001: client number and matter number.
+    # 12345.001, 12345-001, 12345/001, 104233-0007: client number and matter number (billing
+    # systems pad the matter to three or four digits; two would be a date's month).
     {
         "name": "client_matter",
-        "regex": r"(?P<client>\d{4,6})[./-](?P<matter>\d{3})(?!\d)",
+        "regex": r"(?P<client>\d{4,7})[./-](?P<matter>\d{3,4})(?!\d)",
         "canonical": "{client}.{matter:0>3}",
     },
     # M-10482, M10482
@@ -157,7 +161,8 @@ DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
 # Words that introduce the firm's OWN reference. Matched against the text right before a
 # reference ("Unser Zeichen: 2024/0173"); such a reference may create a matter.
 DEFAULT_MATTER_REFERENCE_MARKERS: tuple[str, ...] = (
-    r"unser(?:e|em)?\s+(?:zeichen|az\.?|aktenzeichen|gesch[aä]ftszeichen)",
+    # German "Unser Zeichen", Austrian "Unser Akt" / "Unsere GZ" (Geschäftszahl).
+    r"unser(?:e|em)?\s+(?:zeichen|az\.?|aktenzeichen|gesch[aä]ftszeichen|akt|gz|gesch[aä]ftszahl)",
     r"u\.\s?z\.",
     r"our\s+(?:ref(?:erence)?|file)(?:\s+no\.?)?",
     r"matter(?:\s+(?:no\.?|number|ref\.?))?",

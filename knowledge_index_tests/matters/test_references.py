@@ -22,6 +22,9 @@ SCHEME = scheme_for()
         ["HB-2024-0173", "HB 2024/0173", "HB-2024-0173 LB"],
         ["AKT-2023-0091", "AKT 2023/091"],
         ["12345.001", "12345-001", "12345/001"],
+        # Billing systems with six-digit clients and four-digit matters (Austria, the UK).
+        ["104233-0007", "104233.0007", "104233/007"],
+        ["CM/2023/118", "CM-2023-118", "CM 2023/0118"],
         ["19-0042-WB", "19-0042"],
     ],
 )
@@ -77,6 +80,9 @@ def test_numbers_that_only_look_like_references_are_no_evidence(text: str) -> No
         ("Rechnung Nr. 2024-0871 · Unser Zeichen: 2023/0542", "2023-0542"),
         ("Our ref. no. 12345.001", "12345.001"),
         ("Unser Zeichen Nr. 2024/0173", "2024-0173"),
+        # Austrian letters: "Unser Akt", "Unsere GZ" (Geschäftszahl).
+        ("Unser Akt: 104233-0007", "104233.007"),
+        ("Unsere GZ: CM/2023/118", "CM-2023-0118"),
     ],
 )
 def test_a_marker_makes_a_reference_the_firms_own(text: str, key: str) -> None:
