@@ -137,6 +137,9 @@ def test_decisions_match_the_tracked_changes_and_deleted_text_is_in_the_base():
 
 
 def test_regeneration_is_byte_identical(tmp_path):
+    # The generator's PDF writer is reportlab, a tool of the estate's author, not a product
+    # dependency (estate A's generator needs it too and is not regenerated in CI either).
+    pytest.importorskip("reportlab", reason="reportlab (the estate generator's PDF writer) is not installed")
     if not shutil.which("soffice"):
         pytest.skip("LibreOffice (soffice) is missing: the .doc/.odt files and the PDF prints are LibreOffice output, "
                     "so a regeneration without it cannot reproduce the frozen copy")
