@@ -137,6 +137,12 @@ DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
         "regex": r"(?P<number>\d{3,5})[/-](?P<yy>\d{2})(?!\d)",
         "canonical": "{number:0>4}/{yy}",
     },
+    # Z24-0312, M23-118: an office letter and a two-digit year glued together, then a number.
+    {
+        "name": "office_year2_number",
+        "regex": r"(?<![A-Za-z])(?P<prefix>[A-Z]{1,3})(?P<yy>\d{2})-(?P<number>\d{3,5})(?!\d)",
+        "canonical": "{prefix}{yy}-{number:0>4}",
+    },
     # 19-0042-WB: legacy two-digit year first, four-digit number.
     {
         "name": "year2_number",

@@ -25,6 +25,7 @@ SCHEME = scheme_for()
         # Billing systems with six-digit clients and four-digit matters (Austria, the UK).
         ["104233-0007", "104233.0007", "104233/007"],
         ["CM/2023/118", "CM-2023-118", "CM 2023/0118"],
+        ["Z24-0312", "Z24-312"],
         ["19-0042-WB", "19-0042"],
     ],
 )
@@ -35,7 +36,8 @@ def test_every_written_form_of_a_matter_has_one_key(forms: list[str]) -> None:
 
 def test_different_styles_stay_different_matters() -> None:
     keys = [
-        SCHEME.key(f) for f in ["2024/0173", "0173/24", "HB-2024-0173", "12345.001", "12345.002"]
+        SCHEME.key(f)
+        for f in ["2024/0173", "0173/24", "HB-2024-0173", "12345.001", "12345.002", "Z24-0312"]
     ]
     assert len(set(keys)) == len(keys)
 
