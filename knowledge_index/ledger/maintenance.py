@@ -11,7 +11,7 @@ from sqlalchemy import Connection, text
 
 from knowledge_index.errors import ConfigError, StaleClaim
 from knowledge_index.ledger.states import DISABLED, WAITING
-from knowledge_index.ledger.store import park_downstream
+from knowledge_index.ledger.store import park_downstream, reopen_settled
 from knowledge_index.objects import store as objects
 from knowledge_index.pipeline import (
     GEN_EVALS_DRAIN_REASON,
@@ -98,23 +98,8 @@ def requeue_outdated_stages(conn: Connection, settings: Settings) -> dict[str, i
     """
     requeued: dict[str, int] = {}
     for stage in stage_order():
-        ids = [
-            r[0]
-            for r in conn.execute(
-                text(
-                    "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
-                    " last_error = NULL, next_retry_at = NULL, updated_at = now()"
-                    " WHERE stage = :stage AND status IN ('done', 'skipped')"
-                    " AND COALESCE(reason, '') <> :w"
-                    " AND (producer_version IS NULL"
-                    "  OR NOT producer_version = ANY(CAST(:accepted AS text[])))"
-                    " RETURNING source_object_id"
-                ),
-                {"stage": stage, "w": WAITING, "accepted": accepted_versions(settings, stage)},
-            )
-        ]
+        ids = reopen_settled(conn, stage, unless_version_in=accepted_versions(settings, stage))
         if ids:
-            park_downstream(conn, ids, stage, include_quarantined=False)
             requeued[stage] = len(ids)
     return requeued
 

@@ -250,20 +250,44 @@ def reopen_stage(conn: Connection, source_object_ids: Sequence[str], stage: str)
     """
     if not source_object_ids:
         return []
+    return reopen_settled(conn, stage, source_object_ids=source_object_ids)
+
+
+def reopen_settled(
+    conn: Connection,
+    stage: str,
+    *,
+    source_object_ids: Sequence[str] | None = None,
+    unless_version_in: Sequence[str] | None = None,
+) -> list[str]:
+    """Done or skipped rows of `stage` (these documents, or all) become pending with a fresh
+    attempt count, and their downstream waits for them; with `unless_version_in`, only rows
+    settled under another producer version. Waiting placeholders and quarantine are left."""
+    where = ""
+    params: dict[str, object] = {"stage": stage, "w": WAITING}
+    if source_object_ids is not None:
+        where += " AND source_object_id = ANY(CAST(:ids AS text[]))"
+        params["ids"] = sorted(source_object_ids)
+    if unless_version_in is not None:
+        where += (
+            " AND (producer_version IS NULL"
+            " OR NOT producer_version = ANY(CAST(:accepted AS text[])))"
+        )
+        params["accepted"] = list(unless_version_in)
     ids = [
         r[0]
         for r in conn.execute(
             text(
                 "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
                 " last_error = NULL, next_retry_at = NULL, updated_at = now()"
-                " WHERE stage = :stage AND source_object_id = ANY(CAST(:ids AS text[]))"
-                " AND status IN ('done', 'skipped') AND COALESCE(reason, '') <> :w"
-                " RETURNING source_object_id"
+                " WHERE stage = :stage AND status IN ('done', 'skipped')"
+                " AND COALESCE(reason, '') <> :w" + where + " RETURNING source_object_id"
             ),
-            {"stage": stage, "ids": sorted(source_object_ids), "w": WAITING},
+            params,
         )
     ]
-    park_downstream(conn, ids, stage, include_quarantined=False)
+    if ids:
+        park_downstream(conn, ids, stage, include_quarantined=False)
     return ids
 
 
