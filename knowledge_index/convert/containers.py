@@ -244,6 +244,9 @@ class MailPart:
     role: AttachmentRole
     # Set when the file came out of a TNEF part (the MIME part is then the winmail.dat).
     content_type: str | None = None
+    # The TNEF part itself: what was decoded from it, or why it could not be.
+    tnef_contents: tnef.TnefContents | None = None
+    tnef_error: str | None = None
 
 
 def parse_email(data: bytes, name: str, budget: ContainerBudget) -> EmailMessage:
@@ -273,8 +276,7 @@ def walk_message(message: EmailMessage, name: str, budget: ContainerBudget) -> l
             filename = part.get_filename() or f"attachment-{index}"
             budget.charge(filename, len(payload))
             if tnef.is_tnef(part, filename, payload):
-                parts.append(MailPart(part=part, filename=filename, payload=payload, role="tnef"))
-                parts += _tnef_files(part, filename, payload, budget)
+                parts += _tnef_parts(part, filename, payload, budget)
                 continue
             role = part_role(part, filename)
             if role == "document":
@@ -283,21 +285,21 @@ def walk_message(message: EmailMessage, name: str, budget: ContainerBudget) -> l
         return parts
 
 
-def _tnef_files(
+def _tnef_parts(
     part: EmailMessage, name: str, payload: bytes, budget: ContainerBudget
 ) -> list[MailPart]:
-    """A winmail.dat's attachments, each an attachment of the mail on the mail's budget.
+    """A winmail.dat as a recorded part of the mail, then its attachments, each an attachment
+    of the mail on the mail's budget.
 
-    A damaged one costs its own files, not the mail: the part stays recorded and the mail's
-    conversion says why (convert_email reads it again for the body).
+    A damaged one costs its own files, not the mail: the part stays recorded with the cause.
     """
     try:
-        files = tnef.read_tnef(payload, name).attachments
-    except UnsupportedDocument:
-        return []
-    budget.count("e-mail", len(files))
-    out: list[MailPart] = []
-    for filename, data in files:
+        contents = tnef.read_tnef(payload, name)
+    except UnsupportedDocument as exc:
+        return [MailPart(part, name, payload, "tnef", tnef_error=str(exc))]
+    out = [MailPart(part, name, payload, "tnef", tnef_contents=contents)]
+    budget.count("e-mail", len(contents.attachments))
+    for filename, data in contents.attachments:
         budget.charge(filename, len(data))
         role = part_role_by_name(filename)
         if role == "document":

@@ -18,10 +18,10 @@ from typing import cast
 import lxml.html
 from lxml import etree
 
-from knowledge_index.convert import tnef
 from knowledge_index.convert.containers import (
     ContainerBudget,
     ContainerLimits,
+    MailPart,
     parse_email,
     walk_message,
 )
@@ -86,16 +86,18 @@ def _body_text(message: EmailMessage) -> tuple[str, str]:
     return content.replace("\r\n", "\n").strip(), "plain"
 
 
-def _tnef_body(payload: bytes, name: str) -> tuple[str, str, str | None]:
+def _tnef_body(found: MailPart) -> tuple[str, str, str | None]:
     """(body, kind, why not) from a winmail.dat, for a mail with no body of its own."""
+    if found.tnef_contents is None:
+        return "", "none", found.tnef_error
     try:
-        contents = tnef.read_tnef(payload, name)
+        text, kind = found.tnef_contents.body()
     except UnsupportedDocument as exc:
         return "", "none", str(exc)
-    if contents.body_kind == "html":
-        return html_to_text(contents.body), "tnef-html", None
-    if contents.body_kind:
-        return contents.body.replace("\r\n", "\n").strip(), f"tnef-{contents.body_kind}", None
+    if kind == "html":
+        return html_to_text(text), "tnef-html", None
+    if kind:
+        return text.replace("\r\n", "\n").strip(), f"tnef-{kind}", None
     return "", "none", None
 
 
@@ -144,7 +146,7 @@ def convert_email(
     for found in walk_message(message, filename, budget):
         name, payload, role, part = found.filename, found.payload, found.role, found.part
         if role == "tnef" and not body.strip():
-            body, body_kind, tnef_error = _tnef_body(payload, name)
+            body, body_kind, tnef_error = _tnef_body(found)
         attachments.append(
             Attachment(
                 filename=name,

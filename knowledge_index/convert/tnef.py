@@ -13,7 +13,7 @@ from __future__ import annotations
 import mimetypes
 from dataclasses import dataclass, field
 from email.message import Message
-from typing import Literal
+from typing import Any, Literal
 
 from knowledge_index.errors import UnsupportedDocument
 
@@ -33,8 +33,24 @@ def is_tnef(part: Message, name: str, payload: bytes) -> bool:
 @dataclass
 class TnefContents:
     attachments: list[tuple[str, bytes]] = field(default_factory=list)
-    body: str = ""
-    body_kind: BodyKind | None = None
+    # The decoded stream: its body is read only when the mail has none of its own.
+    stream: Any = None
+
+    def body(self) -> tuple[str, BodyKind | None]:
+        """(text, kind) of the TNEF body; a damaged compressed RTF body is refused."""
+        tnef = self.stream
+        if tnef is None:
+            return "", None
+        if tnef.htmlbody:
+            return _decoded(tnef.htmlbody), "html"
+        if tnef.body and _decoded(tnef.body).strip():
+            return _decoded(tnef.body), "plain"
+        if tnef._rtfbody:  # compressed; tnefparse would decompress it without a size check
+            from knowledge_index.convert.rtf_body import decompress, rtf_to_body
+
+            text, kind = rtf_to_body(decompress(tnef._rtfbody, MAX_BODY_BYTES))
+            return text, "html" if kind == "html" else "rtf"
+        return "", None
 
 
 def _decoded(value: bytes | str | None) -> str:
@@ -51,7 +67,7 @@ def _decoded(value: bytes | str | None) -> str:
 
 
 def read_tnef(data: bytes, name: str) -> TnefContents:
-    """The attachments and body of a TNEF stream; a damaged one is refused with a reason."""
+    """The attachments of a TNEF stream (its body on demand); a damaged one is refused."""
     try:
         from tnefparse import TNEF
     except ImportError as exc:
@@ -62,19 +78,10 @@ def read_tnef(data: bytes, name: str) -> TnefContents:
         tnef = TNEF(data, do_checksum=False)
     except Exception as exc:  # the decoder raises ValueError, IndexError, struct.error ...
         raise UnsupportedDocument(f"TNEF part {name!r} is corrupt ({exc})") from exc
-    out = TnefContents()
+    out = TnefContents(stream=tnef)
     for index, att in enumerate(tnef.attachments, start=1):
         filename = _decoded(att.long_filename()) or f"tnef-attachment-{index}"
         out.attachments.append((filename.replace("/", "_"), bytes(att.data or b"")))
-    if tnef.htmlbody:
-        out.body, out.body_kind = _decoded(tnef.htmlbody), "html"
-    elif tnef.body and _decoded(tnef.body).strip():
-        out.body, out.body_kind = _decoded(tnef.body), "plain"
-    elif tnef._rtfbody:  # compressed; tnefparse would decompress it without a size check
-        from knowledge_index.convert.rtf_body import decompress, rtf_to_body
-
-        text, kind = rtf_to_body(decompress(tnef._rtfbody, MAX_BODY_BYTES))
-        out.body, out.body_kind = text, "html" if kind == "html" else "rtf"
     return out
 
 
