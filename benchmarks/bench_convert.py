@@ -11,6 +11,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 # The sample generators live with the tests; the repo root makes them importable.
@@ -38,7 +39,7 @@ LEGACY = os.path.join(os.path.dirname(samples.__file__), "legacy")
 def _legacy(name: str) -> Callable[[], bytes]:
     # LibreOffice-written files (knowledge_index_tests/convert/legacy): soffice converts them to
     # OOXML inside the worker, a fresh profile per conversion, then the Docling path.
-    return lambda: open(os.path.join(LEGACY, name), "rb").read()
+    return lambda: (Path(LEGACY) / name).read_bytes()
 
 
 FORMATS: dict[str, tuple[str, Callable[[], bytes], int]] = {
@@ -53,13 +54,18 @@ FORMATS: dict[str, tuple[str, Callable[[], bytes], int]] = {
 }  # fmt: skip
 
 
-def bench(name: str, filename: str, data: bytes, workers: int, docs: int) -> tuple[float, float]:
-    options = ConvertOptions()
-    with ConversionPool(options, workers=workers) as pool:
+def timed(
+    pool: ConversionPool, filename: str, data: bytes, workers: int, docs: int
+) -> tuple[float, float, int]:
+    """Documents per second, peak worker RSS (MB) and children per document, after one
+    warm-up conversion per worker (start-up and model loading are not counted)."""
+    with pool:
         warm = [ConversionJob(key=f"w{i}", filename=filename, data=data) for i in range(workers)]
+        children = 0
         for outcome in pool.run(warm):
             if outcome.error:
                 raise outcome.error
+            children = len(outcome.result.children) if outcome.result else 0
         jobs = [ConversionJob(key=str(i), filename=filename, data=data) for i in range(docs)]
         started = time.perf_counter()
         peak = 0.0
@@ -68,7 +74,13 @@ def bench(name: str, filename: str, data: bytes, workers: int, docs: int) -> tup
                 raise outcome.error
             peak = max(peak, outcome.worker_peak_rss_mb)
         elapsed = time.perf_counter() - started
-    return docs / elapsed, peak
+    return docs / elapsed, peak, children
+
+
+def bench(name: str, filename: str, data: bytes, workers: int, docs: int) -> tuple[float, float]:
+    pool = ConversionPool(ConvertOptions(), workers=workers)
+    rate, peak, _ = timed(pool, filename, data, workers, docs)
+    return rate, peak
 
 
 def main() -> None:

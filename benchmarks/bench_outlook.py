@@ -16,13 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# Run as a script: its folder is on the path, so the shared timing loop imports directly.
+from bench_convert import timed
+
 from knowledge_index.convert import ConvertOptions, convert_bytes, pst
-from knowledge_index.convert.pool import ConversionJob, ConversionPool
+from knowledge_index.convert.pool import ConversionPool
 
 FILES = Path(__file__).resolve().parent.parent / "knowledge_index_tests" / "convert" / "outlook"
 
@@ -32,23 +34,7 @@ def bench(filename: str, data: bytes, workers: int, docs: int) -> tuple[float, f
     pool = ConversionPool(
         ConvertOptions(), workers=workers, convert_fn=convert_bytes, preload=False
     )
-    with pool:
-        warm = [ConversionJob(key=f"w{i}", filename=filename, data=data) for i in range(workers)]
-        children = 0
-        for outcome in pool.run(warm):
-            if outcome.error:
-                raise outcome.error
-            assert outcome.result is not None
-            children = len(outcome.result.children)
-        jobs = [ConversionJob(key=str(i), filename=filename, data=data) for i in range(docs)]
-        started = time.perf_counter()
-        peak = 0.0
-        for outcome in pool.run(jobs):
-            if outcome.error:
-                raise outcome.error
-            peak = max(peak, outcome.worker_peak_rss_mb)
-        elapsed = time.perf_counter() - started
-    return docs / elapsed, peak, children
+    return timed(pool, filename, data, workers, docs)
 
 
 def _read(name: str) -> bytes:
