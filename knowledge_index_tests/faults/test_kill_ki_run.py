@@ -71,22 +71,26 @@ def wait_for(engine: Engine, proc: subprocess.Popen[bytes], stage: str, rows: in
     raise AssertionError(f"{stage} never reached {rows} settled rows")
 
 
+def _rerun_report(engine: Engine, before: Settled, after: Settled, rerun: set) -> str:
+    """The re-executed rows, before and after, and their documents' ledger history."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT source_object_id, stage, status, attempts, reason, producer_version,"
+                " updated_at FROM processing_state WHERE source_object_id = ANY(:ids)"
+                " ORDER BY 1, updated_at"
+            ),
+            {"ids": sorted({k[0] for k in rerun})},
+        ).all()
+    detail = [(k, before[k], after.get(k)) for k in sorted(rerun)][:5]
+    return f"settled rows re-executed: {detail} ledger now: {rows}"
+
+
 def assert_recovered(settings: Settings, engine: Engine, before: Settled, clean: Any) -> None:
     """The four promises of a resume, checked after the second `ki run` went idle."""
     after = settled(engine)
     rerun = {k for k, v in before.items() if after.get(k) != v}
-    if rerun:
-        with engine.connect() as conn:
-            rows = conn.execute(
-                text(
-                    "SELECT source_object_id, stage, status, attempts, reason, producer_version,"
-                    " updated_at FROM processing_state WHERE source_object_id = ANY(:ids)"
-                    " ORDER BY 1, updated_at"
-                ),
-                {"ids": sorted({k[0] for k in rerun})},
-            ).all()
-        detail = [(k, before[k], after.get(k)) for k in sorted(rerun)][:5]
-    assert not rerun, f"settled rows re-executed: {detail} ledger now: {rows}"
+    assert not rerun, _rerun_report(engine, before, after, rerun)
     instance = get_instance(settings)
     started = instance.get_runs(filters=RunsFilter(statuses=[DagsterRunStatus.STARTED]))
     assert not started, [r.run_id for r in started]
