@@ -174,11 +174,15 @@ def source_show(
     if found.depth is None:
         console.print("matter folders: no matter-folder level found in the tree")
         return
-    levels = "/".join(["<container>"] * max(0, found.depth - 1) + ["<client>"] * (found.depth > 0))
+    levels = found.levels or {c: found.depth for c in found.containers}
     console.print(
-        f"matter folders: level {found.depth} ({levels + '/' if levels else ''}<matter>)"
-        f" under {', '.join(found.containers) or '(source root)'}\n"
-        "styles: " + ", ".join(f"{k} {v}" for k, v in found.styles.items())
+        "matter folders: "
+        + "; ".join(
+            f"level {depth} under {container or '(source root)'}"
+            for container, depth in sorted(levels.items())
+        )
+        + "\nstyles: "
+        + ", ".join(f"{k} {v}" for k, v in found.styles.items())
     )
     table = Table("matter folder", "reference", "key", "title", "style")
     for m in found.matter_folders:

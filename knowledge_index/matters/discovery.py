@@ -23,13 +23,58 @@ from pydantic import BaseModel, Field
 
 from knowledge_index.matters.references import ReferenceScheme
 
-MIN_IDENTIFIED: Final = 2  # matter folders with an identifier needed to call a level
+MIN_IDENTIFIED: Final = 2  # matter folders with an identifier needed across the source
 MIN_SHARE: Final = 0.5  # of the siblings in one container that begin with an identifier
 # An identifier nobody configured: short, at least two digits, no spaces.
 _TOKEN: Final = re.compile(r"^(?=(?:\S*?\d){2})[^\s]{3,24}")
 _NOT_IDENTIFIER: Final = re.compile(
     r"^(?:(?:19|20)\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|(?:19|20)\d{2}-\d{2}(?:-\d{2})?)$"
 )
+# What a document management system exports: a label word and a zero-padded number
+# (`Workspace_104233`, `Matter_0007`, `Akte 004711`); the number is the identifier.
+_LABELLED: Final = re.compile(r"^[^\W\d_]{2,12}[ _-]?(?P<number>\d{4,10})$")
+_LEADING_NUMBER: Final = re.compile(r"^(?P<number>\d{4,10})(?:[ _-]|$)")
+# Words that make a folder name a company's (the legal forms of the firms' home markets).
+_LEGAL_FORM_WORDS: Final = frozenset(
+    [
+        "gmbh",
+        "ag",
+        "kg",
+        "ohg",
+        "gbr",
+        "ug",
+        "se",
+        "kgaa",
+        "partg",
+        "mbb",
+        "ev",
+        "eg",
+        "gesmbh",
+        "privatstiftung",
+        "stiftung",
+        "verein",
+        "ltd",
+        "limited",
+        "plc",
+        "llp",
+        "llc",
+        "inc",
+        "corp",
+        "sa",
+        "sarl",
+        "sàrl",
+        "bv",
+        "nv",
+        "spa",
+        "srl",
+        "oy",
+        "ab",
+        "as",
+        "aps",
+    ]
+)
+# A client folder named after a person: `Albers, Dr. Katrin`, `Huber, Mag. Eva`.
+_PERSON: Final = re.compile(r"^[^\W\d_][\w'-]+, (?:[^\W\d_]{2,5}\. )*[^\W\d_]")
 
 
 class DiscoveredMatter(BaseModel):
@@ -42,10 +87,13 @@ class DiscoveredMatter(BaseModel):
 
 
 class MatterConvention(BaseModel):
-    """What discovery found: `depth` is 0 for top-level folders; None when no level qualifies."""
+    """What discovery found. Each top-level folder files its matters at its own level
+    (`levels`: container -> depth, 0 for top-level folders); `depth` is the most common one,
+    None when no level qualifies anywhere."""
 
     depth: int | None = None
     containers: list[str] = Field(default_factory=list)
+    levels: dict[str, int] = Field(default_factory=dict)
     styles: dict[str, int] = Field(default_factory=dict)
     matter_folders: list[DiscoveredMatter] = Field(default_factory=list)
     signature: str = ""
@@ -67,6 +115,9 @@ def identifier(name: str, scheme: ReferenceScheme) -> tuple[str, str, str, str] 
         if configured.spaced_initials and name[configured.end :].strip():
             written = name[configured.start : configured.core_end]  # `2023_0542 JV Sonnenfeld`
         return written, configured.key, configured.pattern, scheme.title_of(name)
+    labelled = _LABELLED.match(name)
+    if labelled is not None and not _NOT_IDENTIFIER.match(labelled.group("number")):
+        return name, scheme.key(name), "labelled", name
     m = _TOKEN.match(name)
     if m is None:
         return None
@@ -75,6 +126,25 @@ def identifier(name: str, scheme: ReferenceScheme) -> tuple[str, str, str, str] 
         return None
     title = name[m.end() :].strip(" -_·") or name
     return token, scheme.key(token), "unconfigured", title
+
+
+def client_number(name: str) -> str | None:
+    """The number a client folder carries (`Workspace_104233`, `300517 Montafoner Quellen`)."""
+    m = _LABELLED.match(name) or _LEADING_NUMBER.match(name)
+    if m is None or _NOT_IDENTIFIER.match(m.group("number")):
+        return None
+    return m.group("number")
+
+
+def looks_like_client(name: str, scheme: ReferenceScheme) -> bool:
+    """A folder named the way firms name clients: a company, a person, or a client number."""
+    words = {w.strip(".,()").casefold().replace(".", "") for w in name.split()}
+    return bool(
+        words & _LEGAL_FORM_WORDS
+        or _PERSON.match(name)
+        or client_number(name)
+        or identifier(name, scheme) is not None
+    )
 
 
 def folders_of(paths: Iterable[str]) -> set[str]:
@@ -90,53 +160,167 @@ def signature(folders: Iterable[str]) -> str:
     return hashlib.sha256("\n".join(sorted(folders)).encode()).hexdigest()[:16]
 
 
+def _container(folder: str) -> str:
+    """Where a matter folder's siblings are counted: two levels up, at least its top folder."""
+    parts = folder.split("/")
+    depth = len(parts) - 1
+    return "/".join(parts[: max(1, depth - 1)]) if depth else ""
+
+
+def _qualifying(
+    members: list[str],
+    scheme: ReferenceScheme,
+    numbered_parents: frozenset[str] | set[str] = frozenset(),
+) -> tuple[int, dict[str, list[str]]]:
+    """(identified, containers kept) for candidate matter folders at one level. A numbered
+    folder holding numbered folders (`Workspace_104233/Matter_0007`) is the client level."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for f in members:
+        groups[_container(f)].append(f)
+    kept: dict[str, list[str]] = {}
+    identified = 0
+    for container, names in groups.items():
+        hits = sum(
+            identifier(n.rsplit("/", 1)[-1], scheme) is not None and n not in numbered_parents
+            for n in names
+        )
+        if hits >= 1 and hits / len(names) >= MIN_SHARE:
+            kept[container] = names
+            identified += hits
+    return identified, kept
+
+
+def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
+    """Container -> its matter folders. Top-level matter folders first (when the root holds
+    them); then, in every other top-level folder, the level where its siblings begin with
+    identifiers, most identified and then shallowest. A top-level folder with no such level
+    files its matters at the level most common elsewhere, when the folders above that level
+    look like clients (a company, a person, a client number): matters named only by title,
+    under clients named only by name."""
+    by_top: dict[str, dict[int, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for f in folders:
+        parts = f.split("/")
+        by_top[parts[0] if len(parts) > 1 else ""][len(parts) - 1].append(f)
+    numbered_parents = {
+        f.rsplit("/", 1)[0] for f in folders if "/" in f and _LABELLED.match(f.rsplit("/", 1)[-1])
+    }
+    chosen: dict[str, list[str]] = {}
+    at_root = by_top.pop("", {}).get(0, [])
+    identified, kept = _qualifying(at_root, scheme, numbered_parents)
+    matter_tops: set[str] = set()
+    if identified >= MIN_IDENTIFIED:
+        chosen.update(kept)
+        matter_tops = {f for f in kept.get("", []) if identifier(f, scheme) is not None}
+        chosen[""] = sorted(matter_tops)
+    # A level found only by identifiers nobody configured is weak evidence: `300517 Montafoner
+    # Quellen` may be a client number above title-only matters. Where the configured styles
+    # file their matters deeper, the common level decides for such a top-level folder.
+    picks: dict[str, tuple[int, bool, dict[str, list[str]]]] = {}
+    unplaced: list[str] = []
+    for top in sorted(by_top):
+        if top in matter_tops:
+            continue
+        best: tuple[int, int, dict[str, list[str]]] | None = None
+        for depth, members in by_top[top].items():
+            hits, kept = _qualifying(members, scheme, numbered_parents)
+            if hits and (best is None or (hits, -depth) > best[:2]):
+                best = (hits, -depth, kept)
+        if best is None:
+            unplaced.append(top)
+            continue
+        names = [n.rsplit("/", 1)[-1] for v in best[2].values() for n in v]
+        strong = any(_style(n, scheme) not in ("", "unconfigured") for n in names)
+        picks[top] = (-best[1], strong, best[2])
+    if (
+        sum(len(v) for v in chosen.values())
+        + sum(len(n) for p in picks.values() for n in p[2].values())
+        < MIN_IDENTIFIED
+    ):
+        return {}
+    depth_votes: dict[int, int] = defaultdict(int)
+    any_strong = any(p[1] for p in picks.values())
+    for depth, strong, kept in picks.values():
+        if strong or not any_strong:
+            depth_votes[depth] += sum(len(v) for v in kept.values())
+    common = max(depth_votes, key=lambda d: (depth_votes[d], -d)) if depth_votes else None
+    for top, (depth, strong, kept) in picks.items():
+        if not strong and common is not None and common > depth:
+            structural = _by_clients(by_top[top].get(common, []), scheme)
+            if structural:
+                chosen.update(structural)
+                continue
+        chosen.update(kept)
+    for top in unplaced if common is not None and common >= 2 else []:
+        chosen.update(_by_clients(by_top[top].get(common or 0, []), scheme))
+    return {c: v for c, v in chosen.items() if v}
+
+
+def _style(name: str, scheme: ReferenceScheme) -> str:
+    ident = identifier(name, scheme)
+    return ident[2] if ident else ""
+
+
+def _by_clients(members: list[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
+    """Container -> these candidate matter folders, where the folders above them look like
+    clients (half of them or more)."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for f in members:
+        groups[_container(f)].append(f)
+    out: dict[str, list[str]] = {}
+    for container, names in groups.items():
+        clients = {n.rsplit("/", 1)[0] for n in names}
+        named = sum(looks_like_client(c.rsplit("/", 1)[-1], scheme) for c in clients)
+        if named / len(clients) >= MIN_SHARE:
+            out[container] = names
+    return out
+
+
+def _discovered(path: str, scheme: ReferenceScheme) -> DiscoveredMatter:
+    name = path.rsplit("/", 1)[-1]
+    client = path.rsplit("/", 2)[-2] if "/" in path else ""
+    ident = identifier(name, scheme)
+    if ident is None:
+        return DiscoveredMatter(path=path, client=client, title=name)
+    written, key, style, title = ident
+    if style == "labelled":
+        # `Workspace_104233/Matter_0007`: the matter's number only means something together
+        # with its client's, and together they may well be a configured style (104233-0007).
+        matter_number = written.rsplit("_", 1)[-1].rsplit("-", 1)[-1].split()[-1]
+        number = client_number(client)
+        if number is not None:
+            written = f"{number}-{matter_number}"
+            configured = scheme.leading(written)
+            if configured is not None and configured.end == len(written):
+                key, style = configured.key, configured.pattern
+            else:
+                key = scheme.key(written)
+    return DiscoveredMatter(
+        path=path, client=client, reference=written, key=key, title=title, style=style
+    )
+
+
 def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
     """The matter-folder convention of a source whose files have these paths."""
     folders = folders_of(paths)
     sig = signature(folders)
-    by_depth: dict[int, list[str]] = defaultdict(list)
-    for f in folders:
-        by_depth[f.count("/")].append(f)
-    best: tuple[int, int, dict[str, list[str]]] | None = None  # (identified, -depth, groups)
-    for depth, names in by_depth.items():
-        groups: dict[str, list[str]] = defaultdict(list)
-        for f in names:
-            # The container: two levels up (above the client folder); the root when shallower.
-            parts = f.split("/")
-            groups["/".join(parts[: max(0, depth - 1)])].append(f)
-        kept: dict[str, list[str]] = {}
-        identified = 0
-        for container, members in groups.items():
-            hits = sum(identifier(m.rsplit("/", 1)[-1], scheme) is not None for m in members)
-            if hits >= 1 and hits / len(members) >= MIN_SHARE:
-                kept[container] = members
-                identified += hits
-        if identified >= MIN_IDENTIFIED and (best is None or (identified, -depth) > best[:2]):
-            best = (identified, -depth, kept)
-    if best is None:
+    chosen = _levels(folders, scheme)
+    if not chosen:
         return MatterConvention(signature=sig)
-    depth = -best[1]
+    levels = {c: v[0].count("/") for c, v in sorted(chosen.items())}
+    votes: dict[int, int] = defaultdict(int)
+    for c, v in chosen.items():
+        votes[levels[c]] += len(v)
     styles: dict[str, int] = defaultdict(int)
     found: list[DiscoveredMatter] = []
-    for container in sorted(best[2]):
-        for path in sorted(best[2][container]):
-            name = path.rsplit("/", 1)[-1]
-            client = path.rsplit("/", 2)[-2] if "/" in path else ""
-            ident = identifier(name, scheme)
-            if ident is None:
-                styles["title only"] += 1
-                found.append(DiscoveredMatter(path=path, client=client, title=name))
-                continue
-            written, key, style, title = ident
-            styles[style] += 1
-            found.append(
-                DiscoveredMatter(
-                    path=path, client=client, reference=written, key=key, title=title, style=style
-                )
-            )
+    for container in sorted(chosen):
+        for path in sorted(chosen[container]):
+            matter = _discovered(path, scheme)
+            styles[matter.style or "title only"] += 1
+            found.append(matter)
     return MatterConvention(
-        depth=depth,
-        containers=sorted(best[2]),
+        depth=max(votes, key=lambda d: (votes[d], -d)),
+        containers=sorted(chosen),
+        levels=levels,
         styles=dict(sorted(styles.items())),
         matter_folders=found,
         signature=sig,

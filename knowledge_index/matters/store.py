@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, Field
@@ -85,12 +86,26 @@ def get_or_create_matter(
     folder: str | None = None,
     provenance: dict[str, Any] | None = None,
     scheme: ReferenceScheme | None = None,
+    filed_as: str | None = None,
+    on_named: Callable[[Connection, Matter], None] | None = None,
 ) -> tuple[Matter, bool]:
-    """The matter for `reference`, created when missing; (matter, created). Committed on return."""
+    """The matter for `reference`, created when missing; (matter, created). Committed on return.
+
+    `filed_as` names a matter folder that names its matter by title only: the folder is the
+    matter's identity (its id), and the reference is what its files say. A file without a
+    marker files the folder's matter under its title; a file whose marker names no other
+    matter gives that matter its reference, whichever of the two is classified first.
+    """
     key = reference_key(reference, scheme)
     with engine.begin() as conn:
+        if filed_as:
+            _lock(conn, project, f"folder:{filed_as}")  # always before the key's lock
         _lock(conn, project, key)
         existing = find_by_reference(conn, reference, project, scheme)
+        if existing is None and filed_as:
+            existing, named = _adopt(conn, project, filed_as, reference, key, title, scheme)
+            if existing is not None and named and on_named is not None:
+                on_named(conn, existing)
         if existing is not None:
             if title and not existing.title:
                 # A file that only quoted the number created it; a later one knows its name.
@@ -101,7 +116,7 @@ def get_or_create_matter(
                 existing.title = title
             return existing, False
         matter = Matter(
-            id=matter_id_for(project, key),
+            id=matter_id_for(project, f"folder:{filed_as}" if filed_as else key),
             project=project,
             reference_number=reference.strip(),
             reference_key=key,
@@ -119,6 +134,43 @@ def get_or_create_matter(
             {**matter.model_dump(), "prov": json.dumps(provenance or {})},
         )
         return matter, True
+
+
+def _adopt(
+    conn: Connection,
+    project: str,
+    folder: str,
+    reference: str,
+    key: str,
+    title: str,
+    scheme: ReferenceScheme | None,
+) -> tuple[Matter | None, bool]:
+    """The title-only folder's matter, given `reference` when it is a real one and the matter
+    has none yet (its reference is still its folder's name); (matter, given)."""
+    row = (
+        conn.execute(
+            text(f"SELECT {_COLUMNS} FROM matters WHERE id = :id"),
+            {"id": matter_id_for(project, f"folder:{folder}")},
+        )
+        .mappings()
+        .first()
+    )
+    if row is None:
+        return None, False
+    matter = Matter.model_validate(dict(row))
+    named_by_title = scheme is not None and not scheme.is_reference(matter.reference_number)
+    if named_by_title and scheme is not None and scheme.is_reference(reference):
+        conn.execute(
+            text(
+                "UPDATE matters SET reference_number = :r, reference_key = :k,"
+                " title = COALESCE(NULLIF(title, ''), :t), updated_at = now() WHERE id = :id"
+            ),
+            {"r": reference.strip(), "k": key, "t": title, "id": matter.id},
+        )
+        matter.reference_number, matter.reference_key = reference.strip(), key
+        matter.title = matter.title or title
+        return matter, True
+    return matter, False
 
 
 def assign(

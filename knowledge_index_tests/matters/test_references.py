@@ -174,6 +174,57 @@ def test_discovery_finds_an_unconfigured_style() -> None:
     assert found.styles["unconfigured"] == 3
 
 
+MIXED = [
+    # A Vienna office files by year and client, a DMS export by workspace and matter number,
+    # litigation directly under its folder, Zurich one level deeper, and one client folder
+    # names its client by number above title-only matters.
+    "2023/Kingsmere Components/CM-2023-118 Distribution/Drafts/Agreement v1.docx",
+    "2024/Kingsmere Components/CM-2023-118 Distribution/Amendment/Amendment 1.docx",
+    "2024/Kingsmere Components/LIT-0471 Debt claim/Claim form.pdf",
+    "DMS_Export/Workspace_104233/Matter_0007/Documents/00041188_1.pdf",
+    "DMS_Export/Workspace_104233/Matter_0009/Emails/00041404_1.eml",
+    "Prozesse/LIT-0456 Seehotel gg Hochbau/Schriftsätze/Klage.pdf",
+    "Zürich/Klienten/Sennhof Pharma AG/Z24-0312 Lizenz Lumina/Entwürfe/Lizenz.docx",
+    "Mandanten/300517 Montafoner Quellen/GF Abberufung/Umlaufbeschluss.docx",
+    "Mandanten/Grünwald Privatstiftung/Darlehen Berghof/Darlehensvertrag.odt",
+    "Clients/Meridian Tools Ltd/Project Lark/Term Sheet.docx",
+    "Eingang_Huber/Scan.pdf",
+    "Vorlagen/Muster/Arbeitsrecht/Dienstvertrag.docx",
+]
+
+
+def test_each_top_level_folder_files_matters_at_its_own_level() -> None:
+    found = discover(MIXED, SCHEME)
+    by_path = {m.path: m for m in found.matter_folders}
+    assert found.levels["Prozesse"] == 1 and found.levels["Zürich/Klienten"] == 3
+    assert found.depth == 2
+    assert by_path["Prozesse/LIT-0456 Seehotel gg Hochbau"].key == "LIT-456"
+    assert by_path["Zürich/Klienten/Sennhof Pharma AG/Z24-0312 Lizenz Lumina"].key == "Z24-0312"
+    # One matter in two year folders: one key.
+    assert {by_path[p].key for p in by_path if "CM-2023-118" in p} == {"CM-2023-0118"}
+    # Where nothing names a matter by identifier, matters sit where they sit elsewhere,
+    # under folders named like clients (a company, a client number, a person).
+    assert by_path["Clients/Meridian Tools Ltd/Project Lark"].reference is None
+    assert by_path["Mandanten/300517 Montafoner Quellen/GF Abberufung"].reference is None
+    assert "Mandanten/300517 Montafoner Quellen" not in by_path  # a client number, not a matter
+    assert found.matter_folder_of("Vorlagen/Muster/Arbeitsrecht/Dienstvertrag.docx") is None
+    assert found.matter_folder_of("Eingang_Huber/Scan.pdf") is None
+
+
+def test_a_dms_export_names_its_matter_by_client_and_matter_number() -> None:
+    found = discover(MIXED, SCHEME)
+    dms = {m.path: m for m in found.matter_folders if m.path.startswith("DMS_Export/")}
+    m7 = dms["DMS_Export/Workspace_104233/Matter_0007"]
+    # Together the numbers are the firm's configured client.matter style: 104233-0007.
+    assert (m7.reference, m7.key, m7.style) == ("104233-0007", "104233.007", "client_matter")
+    assert dms["DMS_Export/Workspace_104233/Matter_0009"].key == "104233.009"
+    # The same matter number under another workspace is another matter.
+    other = discover(
+        ["W/Workspace_200001/Matter_0007/a.pdf", "W/Workspace_200002/Matter_0007/b.pdf"], SCHEME
+    )
+    assert sorted(m.key for m in other.matter_folders) == ["200001.007", "200002.007"]
+
+
 def test_year_and_date_folders_are_not_a_matter_level() -> None:
     paths = [f"Archiv/{y}/{m:02d}/x.pdf" for y in (2022, 2023, 2024) for m in (1, 2)]
     assert discover(paths, SCHEME).depth is None

@@ -4,7 +4,9 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="classify_matter",
-    code_version="ki-1",
+    # ki-2: matter folders discovered per top-level folder (DMS workspace/matter numbers,
+    # client folders above title-only matters); a title-only folder's matter is the folder.
+    code_version="ki-2",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

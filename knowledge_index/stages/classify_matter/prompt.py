@@ -145,6 +145,10 @@ def _known(
         key = m.key or scheme.key(ref)
         if m.key is None and m.path in filed_as:
             ref, key = filed_as[m.path].reference_number, filed_as[m.path].reference_key
+        if key in known:
+            # One matter filed in two folders (`2023/…/CM-2023-118`, `2024/…/CM-2023-118`).
+            known[key].file_names.extend(files[m.path])
+            continue
         known[key] = KnownMatter(key, ref, m.title, m.client, m.path, files[m.path])
     folders = {m.folder: k for k, m in known.items()}
     for matter in matters:
@@ -215,7 +219,9 @@ def _candidates(
                 folder.title if own and folder else by_folder.get(f.key, ""),
                 filed=folder.path if own and folder else "",
             )
-    if folder is not None:
+    if folder is not None and folder.key is not None and folder.reference is not None:
+        add(folder.reference, folder.key, "folder", folder.title, filed=folder.path)
+    elif folder is not None:
         # The known entry carries a title-only folder's borrowed reference, if it has one.
         entry = next((k for k in known.values() if k.folder == folder.path), None)
         ref = entry.reference if entry else title_only_reference(folder.client, folder.title)

@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import Connection, text
 
 from knowledge_index.gateway import Tool
+from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.matters.folders import neighbourhood
 from knowledge_index.matters.references import scheme_for
 from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_matters
-from knowledge_index.matters.store import get_or_create_matter
+from knowledge_index.matters.store import Matter, get_or_create_matter
+from knowledge_index.pipeline import next_stage
 from knowledge_index.stages.base import StageContext
 from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence
 
@@ -51,6 +54,24 @@ def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
     from knowledge_index.retrieval.embeddings import embedder_for
 
     return embedder_for(ctx.settings.retrieval.embedding_model)
+
+
+def _renamed(conn: Connection, matter: Matter, current: str) -> None:
+    """A title-only matter just learned its reference: what its other documents derived from
+    the matter after classification (relations, metadata, the index's matter field) is owed."""
+    ids = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "SELECT source_object_id FROM matter_assignments"
+                " WHERE matter_id = :m AND source_object_id <> :o"
+            ),
+            {"m": matter.id, "o": current},
+        )
+    ]
+    following = next_stage(STAGE)
+    if ids and following is not None:
+        reopen_stage(conn, ids, following)
 
 
 def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) -> list[Tool]:
@@ -92,6 +113,13 @@ def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) ->
         folder = candidate.filed_in or None
         if candidate.origin == "path":
             folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else None
+        # The matter of a folder named by title only is that folder, whatever its files say.
+        own = evidence.matter_folder if evidence is not None else None
+        filed_as = (
+            f"{obj.source_id}/{own.path}"
+            if own is not None and own.reference is None and candidate.filed_in == own.path
+            else None
+        )
         matter, created = get_or_create_matter(
             engine,
             args.reference_number,
@@ -100,6 +128,8 @@ def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) ->
             folder=folder,
             provenance={"created_for": obj.id, "stage": STAGE, "origin": candidate.origin},
             scheme=scheme,
+            filed_as=filed_as,
+            on_named=lambda conn, m: _renamed(conn, m, obj.id),
         )
         return {
             "matter_id": matter.id,
