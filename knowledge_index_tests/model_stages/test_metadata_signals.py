@@ -151,3 +151,80 @@ def test_persons_in_the_party_clause_but_not_their_representatives() -> None:
     block = party_block(text)
     assert block is not None
     assert [name for name, _ in person_mentions(text, block)] == ["Dr. Katrin Albers"]
+
+
+AUSTRIAN_LETTER = """Berghof Immobilien GmbH | Landstraße 21 | 4020 Linz | T +43 732 77 41 20
+Kanzlei Berger Rechtsanwälte GmbH
+z.H. Frau Dr. Katharina Huber
+Schottenring 14
+1010 Wien
+Linz, 10. Mai 2024
+Ihr Zeichen: 104233-0009 KH/lg
+Mietvertrag Hafenstraße 47
+Sehr geehrte Frau Dr. Huber,
+wir beziehen uns auf Ihr Schreiben vom 3. Mai 2024. Die Übergabe ist möglich.
+Mit freundlichen Grüßen
+Berghof Immobilien GmbH"""
+
+
+def test_a_letters_title_is_its_subject_line_even_when_it_names_an_address() -> None:
+    # Austrian and Swiss four-digit postcodes, "z.H.", the counterparty's letterhead with its
+    # phone number: all framing. The line before the salutation is the subject.
+    found = title_candidates({"text": AUSTRIAN_LETTER}, FIRM)
+    assert best_title(found) == "Mietvertrag Hafenstraße 47"
+    for line in (
+        "Rue du Rhône 80 - 1204 Genève",
+        "9020 Klagenfurt am Wörthersee",
+        "4 Riverside Way",
+        "REPUBLIK ÖSTERREICH - Landesgericht Klagenfurt",
+        "GZ 23 Cg 117/24k",
+        "23 Cg 117/24k",
+        "Klagende Partei: Seehotel Weissensee GmbH",
+        "Per Einschreiben",
+        "Unser Akt: 104233-0007",
+        "Beilage ./B",
+        "SP",
+    ):
+        assert is_frame_line(line, FIRM), line
+    for title in ("Geschäftsbericht 2023", "2024 Annual Report", "KLAGEBEANTWORTUNG"):
+        assert not is_frame_line(title, FIRM), title
+    stamped = title_candidates({"text": "Beilage ./A WERKVERTRAG\nzwischen A und B"}, FIRM)
+    assert best_title(stamped) == "WERKVERTRAG"
+
+
+def _letter_type(text: str, heading: str, filename: str) -> str | None:
+    from knowledge_index.stages.extract_metadata.prompt import as_letter, letter_form
+
+    ontology = load_ontology()
+    signals = [("heading", heading), ("filename", filename), ("folder", ""), ("opening", "")]
+    candidates = type_candidates(ontology, signals, "pdf")
+    if letter_form(text):
+        candidates = as_letter(ontology, candidates)
+    ev = SimpleNamespace(type_candidates=candidates, is_email=False)
+    return _choose_type(ev)  # type: ignore[arg-type]
+
+
+def test_a_letter_about_an_agreement_is_a_letter_and_the_agreement_is_not() -> None:
+    # The subject names the lease; salutation and closing make it a letter.
+    assert _letter_type(AUSTRIAN_LETTER, "Mietvertrag Hafenstraße 47", "00041440_1") == (
+        "correspondence.letter"
+    )
+    # A bank guarantee has a heading and no salutation: it is the guarantee.
+    guarantee = "Tauernbank AG | Rainerstraße 2 | 5020 Salzburg\nBankgarantie\nWir verpflichten uns"
+    assert _letter_type(guarantee, "Bankgarantie", "00041462_1") == "contract.guarantee"
+    # Letter-shaped types keep their own heading: an engagement letter is one.
+    engagement = "Terms of engagement\nDear Mr Ashworth,\nwe are pleased.\nYours sincerely\nX"
+    assert _letter_type(engagement, "Terms of engagement", "Engagement letter") == (
+        "finance.engagement_letter"
+    )
+
+
+def test_austrian_swiss_and_french_names_type_documents() -> None:
+    assert _type("Firmenbuchauszug mit aktuellen Daten") == "corporate.register_extract"
+    assert _type("KLAGEBEANTWORTUNG") == "court.statement_of_defence"
+    assert _type("Auftrag zur Klagebeantwortung") == "court.order"
+    assert _type("Pfandbestellungsurkunde") == "contract.security_agreement"
+    assert _type("Syndikatsvertrag") == "contract.shareholders_agreement"
+    assert _type("Contrat de licence") == "contract.licence_agreement"
+    assert _type("Extrait du registre du commerce") == "corporate.register_extract"
+    assert _type("Beschluss des Stiftungsvorstands") == "corporate.resolution"

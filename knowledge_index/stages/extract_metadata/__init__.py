@@ -4,7 +4,9 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="extract_metadata",
-    code_version="ki-1",
+    # ki-2: a letter (salutation and closing) is typed a letter, its subject line is its title;
+    # Austrian, Swiss and French letterheads, court heads and case numbers are framing.
+    code_version="ki-2",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -47,9 +47,11 @@ FIRM_PARTY_TYPES: Final = (
 SIGNAL_WEIGHTS: Final = {
     "heading": 1.0,
     "filename": 0.8,
+    "layout": 0.6,
     "format": 0.45,
     "opening": 0.35,
     "folder": 0.25,
+    "subject": 0.15,
 }
 
 

@@ -159,7 +159,20 @@ class MentionEvidence(BaseModel):
     )
 
 
-TypeSignal = Literal["heading", "filename", "folder", "opening", "format"]
+TypeSignal = Literal["heading", "subject", "filename", "folder", "opening", "format", "layout"]
+# A letter opens with a salutation and ends with a closing formula; its subject line says
+# what it is about ("Mietvertrag Hafenstraße 47"), not what it is.
+SALUTATION_LINE: Final = re.compile(
+    r"^\s*(?:sehr geehrte|liebe[rs]?\s|dear\s|guten tag|madame|monsieur|mesdames|chère|cher\s)",
+    re.I | re.M,
+)
+CLOSING_FORMULA: Final = re.compile(
+    r"(?:mit (?:freundlichen|besten|kollegialen|vorzüglichen) grüßen|freundliche grüße"
+    r"|hochachtungsvoll|yours (?:sincerely|faithfully|truly)|kind regards|best regards"
+    r"|veuillez agréer|salutations distinguées|meilleures salutations)",
+    re.I,
+)
+LETTER_NODE: Final = "correspondence.letter"
 TYPE_HITS_PER_SIGNAL: Final = 3
 
 
@@ -174,7 +187,7 @@ class TypeCandidate(BaseModel):
 
 
 class MetadataEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_metadata.evidence/1"
+    KIND: ClassVar[str] = "extract_metadata.evidence/2"
 
     path: str
     filename: str
@@ -193,6 +206,11 @@ class MetadataEvidence(Evidence):
     )
     type_candidates: list[TypeCandidate] = Field(
         description="Ontology nodes named by each typing signal, best first per signal."
+        " signal 'subject': a letter's subject line naming an agreement (what it is about);"
+        " 'layout': a salutation and a closing formula (a letter)."
+    )
+    letter_form: bool = Field(
+        False, description="Opens with a salutation and ends with a closing formula."
     )
     opening_passage: str = Field(description=f"The first {HEAD_CHARS} characters, one line.")
     party_mentions: list[MentionEvidence]
@@ -260,6 +278,37 @@ def type_candidates(
     return out
 
 
+def letter_form(excerpt: str) -> bool:
+    """A salutation near the top and a closing formula after it."""
+    opening = SALUTATION_LINE.search(excerpt[:2500])
+    return bool(opening and CLOSING_FORMULA.search(excerpt, opening.end()))
+
+
+def as_letter(
+    ontology: Ontology, candidates: list[TypeCandidate], root: str = "contract"
+) -> list[TypeCandidate]:
+    """A letter's candidates: its heading's agreements become its subject, and its layout
+    names it a letter (letter-shaped types such as engagement letters keep their heading)."""
+    out: list[TypeCandidate] = []
+    for c in candidates:
+        chain = [c.node_id, *ontology.ancestors(c.node_id)] if c.node_id in ontology.nodes else []
+        if c.signal == "heading" and chain and chain[-1] == root:
+            c = c.model_copy(update={"signal": "subject"})
+        out.append(c)
+    if LETTER_NODE in ontology.nodes and ontology.in_scope(LETTER_NODE):
+        node = ontology.view(LETTER_NODE)
+        out.append(
+            TypeCandidate(
+                node_id=LETTER_NODE,
+                label=node.label_en,
+                signal="layout",
+                matched="salutation and closing formula",
+                score=1.0,
+            )
+        )
+    return out
+
+
 def build_evidence(
     ctx: StageContext,
     body: dict[str, Any],
@@ -284,6 +333,8 @@ def build_evidence(
         ("folder", " ".join(folders[:2])),
         ("opening", " ".join(excerpt[:HEAD_CHARS].split())),
     ]
+    candidates = type_candidates(ontology, signals, extension)
+    is_letter = not email and letter_form(excerpt)
     return MetadataEvidence(
         path=obj.path,
         filename=filename,
@@ -296,7 +347,8 @@ def build_evidence(
         extension=extension,
         folders=folders,
         title_candidates=titles,
-        type_candidates=type_candidates(ontology, signals, extension),
+        type_candidates=as_letter(ontology, candidates) if is_letter else candidates,
+        letter_form=is_letter,
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
         party_mentions=[
             MentionEvidence(

@@ -28,20 +28,31 @@ BOLD: Final = re.compile(r"^\s*\*\*(.+?)\*\*\s*$", re.M)
 # Lines that frame a document rather than name it.
 BANNER: Final = re.compile(
     r"^(?:entwurf|draft|vertraulich|streng vertraulich|confidential|privileged|strictly"
-    r" private|subject to contract|ohne präjudiz|without prejudice|seite \d|page \d)\b",
+    r" private|subject to contract|ohne präjudiz|without prejudice|seite \d|page \d"
+    # An exhibit stamp: `Beilage ./B`, `Anlage K 3`, `Exhibit C-12`.
+    r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$)\b",
     re.I,
 )
+# The stamp in front of an exhibit's own heading: `Beilage ./A WERKVERTRAG`.
+EXHIBIT_STAMP: Final = re.compile(r"^(?:beilage|anlage|exhibit)\s*\.?/\s*[A-Z0-9]{1,3}\s+", re.I)
 REFERENCE_LINE: Final = re.compile(
     r"^(?:unser zeichen|ihr zeichen|our ref|your ref|az\.|aktenzeichen|geschäftsnummer|ur-nr"
-    r"|urkundenrolle|akte|matter no|file no|claim no|invoice no|datum|date)\b",
+    r"|urkundenrolle|akte|matter no|file no|claim no|invoice no|datum|date|gz|geschäftszahl"
+    r"|fn \d|firmenbuchnummer|company no|company number|no\.\s*\d|nr\.\s*\d|uid|vat"
+    r"|unser akt|ihr akt|unsere gz|ihre gz|unser dossier|votre référence|notre référence"
+    r"|n/réf|v/réf|klagende partei|beklagte partei|kläger(?:in)?:|beklagte[rn]?:"
+    r"|claimant:|defendant:|vertreten durch|represented by)\b",
     re.I,
 )
+# A court file number alone (`23 Cg 117/24k`, `3 O 123/24`, `34 Fr 2211/24 p`).
+CASE_NUMBER: Final = re.compile(r"^\d{1,3}\s+[A-Z][A-Za-z]{0,3}\s+\d+/\d{2,4}\s*[a-z]?\b")
 SALUTATION: Final = re.compile(
     r"^(?:sehr geehrte|liebe[rs]?\b|dear\b|hallo\b|hello\b|guten tag)", re.I
 )
 ADDRESSEE: Final = re.compile(
-    r"^(?:an das|an den|an die|to the|for the attention|z\.\s?hd\.|zu händen"
-    r"|per (?:e-mail|fax|bote)"
+    r"^(?:an das|an den|an die|to the|for the attention|z\.\s?hd?\.|zu händen"
+    r"|per (?:e-mail|fax|bote|einschreiben)|einschreiben|eingeschrieben|recommandé"
+    r"|par (?:courrier|e-mail|porteur)"
     r"|by (?:e-mail|email|courier|hand))\b",
     re.I,
 )
@@ -49,7 +60,20 @@ DATE_LINE: Final = re.compile(
     r"^(?:[A-ZÄÖÜ][\wäöüß.\- ]{0,30},\s*(?:den\s+)?)?"
     r"\d{1,2}\.?\s*(?:\d{1,2}\.|[A-Za-zäöü]+)\s*\d{2,4}$"
 )
-POSTCODE: Final = re.compile(r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b")
+POSTCODE: Final = re.compile(
+    r"\b(?:D-)?\d{5}\s+[A-ZÄÖÜ]|\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b"
+    # Austrian and Swiss four-digit codes where an address puts them: at the start of the
+    # line or after a separator (`Hafenstraße 3 | 3500 Krems`, `Rue du Rhône 80 - 1204 Genève`).
+    r"|(?:^|[|,–-]\s*)(?:[A-Z]{1,2}-)?(?!(?:19|20)\d\d\s)\d{4}\s+[A-ZÄÖÜÉ][a-zäöüéèà]"
+)
+# Also the forms that put the house number first (`4 Riverside Way`, `12 Rue du Rhône`).
+STREET_FIRST: Final = re.compile(
+    r"^\d+[a-z]?,?\s+(?:[A-Z][\w'’-]*\s){0,3}(?:way|road|street|lane|avenue|close|drive|place"
+    r"|square|gardens|row|terrace|crescent|hill|park|walk|rue|avenue|chemin|quai|boulevard)\b",
+    re.I,
+)
+# "z.H. Frau Dr. Huber" inside a line that starts with the addressee's company.
+ATTENTION: Final = re.compile(r"\b(?:z\.\s?hd?\.|zu händen|attn\.?|attention:)\s", re.I)
 STREET: Final = re.compile(
     r"(?:stra(?:ß|ss)e|str\.|weg|platz|allee|gasse|ring|damm|deich|avenue|road|street|lane)"
     r"\s*\d+\s*[a-z]?$",
@@ -58,7 +82,12 @@ STREET: Final = re.compile(
 CONTACT: Final = re.compile(r"(?:\btel\.?|\bfax\b|\+\d{2}\s?\d|@|www\.|https?://)", re.I)
 # A wrapped line ends in a word that cannot end a title.
 COURT_HEAD: Final = re.compile(
-    r"^(?:\w*gericht|high court|court of|county court|\w*amt\b|the \w+ court)", re.I
+    r"^(?:\w*gericht|high court|court of|county court|\w*amt\b|the \w+ court|tribunal)", re.I
+)
+STATE_HEAD: Final = re.compile(
+    r"^(?:republik österreich|schweizerische eidgenossenschaft|confédération suisse"
+    r"|bundesrepublik deutschland|freistaat \w+|kanton \w+|canton de \w+)\s*[-–|,]?\s*",
+    re.I,
 )
 DANGLING: Final = re.compile(
     r"(?:\s[-–:]|\b(?:der|die|das|des|dem|den|ein|eine|einer|eines|am|an|im|in|zum|zur|vom|von"
@@ -80,7 +109,8 @@ def clean_subject(subject: str) -> str:
 def _plain(line: str) -> str:
     line = re.sub(r"^#{1,6}\s+", "", line.strip())
     line = re.sub(r"\*\*|__", "", line)
-    return " ".join(line.split()).strip(" |")
+    line = EXHIBIT_STAMP.sub("", " ".join(line.split()))
+    return line.strip(" |")
 
 
 def is_frame_line(line: str, firm_names: list[str]) -> bool:
@@ -97,8 +127,16 @@ def is_frame_line(line: str, firm_names: list[str]) -> bool:
         return True
     if "·" in text or POSTCODE.search(text) or CONTACT.search(text) or STREET.search(text):
         return True
-    # A court's or authority's name alone heads its documents ("Landgericht Stuttgart").
-    return bool(COURT_HEAD.match(text)) and len(text.split()) <= 5
+    if STREET_FIRST.match(text) or ATTENTION.search(text) or CASE_NUMBER.match(text):
+        return True
+    if sum(c.isalpha() for c in text) < 3:  # initials, numbering, stray marks
+        return True
+    # A court's or authority's name alone heads its documents ("Landgericht Stuttgart",
+    # "REPUBLIK ÖSTERREICH - Landesgericht Klagenfurt").
+    head = STATE_HEAD.sub("", text)
+    if not head:
+        return True
+    return bool(COURT_HEAD.match(head)) and len(head.split()) <= 8
 
 
 def _is_sender(lines: list[str], i: int, firm_names: list[str]) -> bool:
@@ -126,6 +164,31 @@ def _text_lines(text: str) -> list[str]:
     return [_plain(line) for line in text.splitlines() if _plain(line)][:SCAN_LINES]
 
 
+def _subject_line(lines: list[str], firm_names: list[str]) -> str | None:
+    """A letter's subject: the line right before its salutation (the layout every letter
+    standard prescribes), even when it names an address (`Mietvertrag Hafenstraße 47`)."""
+    for i, line in enumerate(lines[:SCAN_LINES]):
+        if not SALUTATION.match(line):
+            continue
+        if i == 0:
+            return None
+        text = re.sub(
+            r"^(?:betreff|betrifft|subject|re|objet|concerne)\s*:\s*", "", lines[i - 1], flags=re.I
+        )
+        folded = fold(text)
+        framing = (
+            BANNER.match(text)
+            or REFERENCE_LINE.match(text)
+            or ADDRESSEE.match(text)
+            or DATE_LINE.match(text)
+            or CONTACT.search(text)
+            or ATTENTION.search(text)
+            or any(name and fold(name) in folded for name in firm_names)
+        )
+        return None if framing or sum(c.isalpha() for c in text) < 3 else text
+    return None
+
+
 def title_candidates(body: dict[str, Any], firm_names: list[str]) -> list[TitleCandidate]:
     """Every title signal the converted document gives, strongest first (deduplicated)."""
     out: list[TitleCandidate] = []
@@ -150,6 +213,9 @@ def title_candidates(body: dict[str, Any], firm_names: list[str]) -> list[TitleC
             add(_plain(match.group(1)), "bold_line")
             break
     lines = _text_lines(text)
+    subject = _subject_line(lines, firm_names)
+    if subject:
+        add(subject, "title_line")
     for i, line in enumerate(lines):
         if SALUTATION.match(line):
             break
