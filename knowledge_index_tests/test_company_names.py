@@ -44,3 +44,19 @@ def test_hostile_text_completes_and_still_finds_the_names(kind: str) -> None:
     assert "Quillon Holdings Ltd" in names
     # Nothing is invented from inside the padding (the old pattern read "H GmbH" out of it).
     assert all(name in LETTER for name in names)
+
+
+def test_austrian_swiss_and_french_forms_and_register_numbers() -> None:
+    text = (
+        "Lizenzvertrag zwischen der Sennhof Pharma AG, CHE-101.234.567, Basel, und der Lumina"
+        " Biotech SA, Genf. Darlehensgeberin ist die Grünwald Privatstiftung, FN 402118 m."
+        " CFO Alpenbau Holding AG bestätigt."
+    )
+    found = {m.name: m.identifiers for m in find_mentions(text)}
+    assert found["Sennhof Pharma AG"] == {"che_uid": "CHE-101.234.567"}
+    assert "Lumina Biotech SA" in found
+    assert found["Grünwald Privatstiftung"] == {"fn": "402118m"}
+    # An officer's title in front of the company is not part of its name.
+    assert "Alpenbau Holding AG" in found
+    # "USA" is not a company in the Société anonyme form, "Die Stiftung" not a company at all.
+    assert not find_mentions("Made in the USA. Die Stiftung zahlt.")

@@ -29,6 +29,15 @@ LEGAL_FORMS: Final[tuple[tuple[str, str], ...]] = (
     (r"llc", "llc"),
     (r"inc\.?|incorporated", "inc"),
     (r"e\.\s?v\.", "ev"),
+    # Austrian, Swiss, French, Benelux and Italian forms met in a DACH firm's files.
+    (r"ges\.\s?m\.\s?b\.\s?h\.?|gesmbh", "gmbh"),
+    (r"privatstiftung", "privatstiftung"),
+    (r"s\.\s?a\.|sa", "sa"),
+    (r"s\.?\s?[àa]\s?r\.?\s?l\.?|sarl", "sarl"),
+    (r"b\.\s?v\.|bv", "bv"),
+    (r"n\.\s?v\.|nv", "nv"),
+    (r"s\.p\.a\.|spa", "spa"),
+    (r"s\.r\.l\.|srl", "srl"),
 )
 _FORM_AT_END: Final = re.compile(
     r"(?:^|\s)(" + "|".join(p for p, _ in LEGAL_FORMS) + r")\s*$", re.I
@@ -121,6 +130,16 @@ LEADING_NOISE: Final = frozenset(
         "am",
         "of",
         # party roles written before a name ("Guarantor and X Ltd", "Vermieterin X GmbH")
+        # officers' titles written before their company ("CFO Alpenbau Holding AG")
+        "cfo",
+        "ceo",
+        "coo",
+        "cto",
+        "gc",
+        "prokurist",
+        "prokuristin",
+        "vorsitzender",
+        "vorsitzende",
         "guarantor",
         "lender",
         "borrower",
@@ -146,7 +165,8 @@ LEADING_NOISE: Final = frozenset(
 
 _LEGAL_FORM_RE: Final = (
     r"(?:GmbH\s*&\s*Co\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|PartG\s*mbB|AG|KG|OHG|SE|"
-    r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.)"
+    r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.|GesmbH|Ges\.m\.b\.H\.|Privatstiftung|"
+    r"S\.A\.|SA|S[àa]rl|SARL|B\.V\.|BV|N\.V\.|NV|S\.p\.A\.|SpA|S\.r\.l\.|Srl)"
 )
 # A name token is capitalized and is not itself a legal form (else "X KG. Y Ltd" is one name).
 # Linear on hostile text: a token starts only at a word start (the lookbehind) and never gives
@@ -168,6 +188,10 @@ REGISTER: Final = re.compile(
 UK_NUMBER: Final = re.compile(
     r"(?:company|registered)\s+(?:number|no\.?)\s*:?\s*([A-Z]{2}\d{6}|\d{6,8})\b", re.I
 )
+# The Austrian Firmenbuch number (`FN 402118 m`) and the Swiss company UID (`CHE-123.456.789`).
+FN_NUMBER: Final = re.compile(r"\bFN\s?(\d{3,6})\s?([a-z])\b")
+CHE_UID: Final = re.compile(r"\bCHE-?(\d{3})\.?(\d{3})\.?(\d{3})\b")
+REGISTER_KINDS: Final = ("hrb", "hra", "uk_company_number", "fn", "che_uid")
 REGISTER_WINDOW: Final = 160
 
 
@@ -207,7 +231,7 @@ def legal_form(name: str) -> str | None:
 
 
 def identity_key(normalized: str, identifiers: dict[str, str]) -> str:
-    for kind in ("hrb", "hra", "uk_company_number"):
+    for kind in REGISTER_KINDS:
         if identifiers.get(kind):
             return f"reg:{kind}:{identifiers[kind]}"
     return f"name:{normalized}"
@@ -215,11 +239,11 @@ def identity_key(normalized: str, identifiers: dict[str, str]) -> str:
 
 def contradicts(a: dict[str, str], b: dict[str, str]) -> bool:
     """Both carry the same kind of register identifier with different values."""
-    return any(a.get(k) and b.get(k) and a[k] != b[k] for k in ("hrb", "hra", "uk_company_number"))
+    return any(a.get(k) and b.get(k) and a[k] != b[k] for k in REGISTER_KINDS)
 
 
 def shares_identifier(a: dict[str, str], b: dict[str, str]) -> bool:
-    return any(a.get(k) and a.get(k) == b.get(k) for k in ("hrb", "hra", "uk_company_number"))
+    return any(a.get(k) and a.get(k) == b.get(k) for k in REGISTER_KINDS)
 
 
 @dataclass
@@ -262,6 +286,12 @@ def find_mentions(text: str) -> list[Mention]:
         uk = UK_NUMBER.search(window)
         if uk:
             mention.identifiers["uk_company_number"] = uk.group(1).upper()
+        fn = FN_NUMBER.search(window)
+        if fn:
+            mention.identifiers["fn"] = fn.group(1) + fn.group(2)
+        che = CHE_UID.search(window)
+        if che:
+            mention.identifiers["che_uid"] = "CHE-" + ".".join(che.groups())
     return found
 
 

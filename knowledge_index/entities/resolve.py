@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Connection
 
 from knowledge_index.entities.names import (
+    REGISTER_KINDS,
     contradicts,
     core_tokens,
     legal_form,
@@ -42,8 +43,6 @@ from knowledge_index.entities.store import (
     roles_on_matter,
 )
 from knowledge_index.settings import Settings
-
-REGISTER_KINDS = ("hrb", "hra", "uk_company_number")
 
 
 class PartyMention(BaseModel):

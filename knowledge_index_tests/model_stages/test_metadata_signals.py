@@ -228,3 +228,13 @@ def test_austrian_swiss_and_french_names_type_documents() -> None:
     assert _type("Contrat de licence") == "contract.licence_agreement"
     assert _type("Extrait du registre du commerce") == "corporate.register_extract"
     assert _type("Beschluss des Stiftungsvorstands") == "corporate.resolution"
+
+
+def test_the_firm_under_its_initials_and_other_law_firms_are_not_parties() -> None:
+    firm = ["Aichinger Wyss Thornton Rechtsanwälte GmbH"]
+    assert non_party_reason("AWT Legal LLP", "", firm) == "firm"
+    assert non_party_reason("Aichinger Wyss Thornton AG", "", firm) == "firm"
+    assert non_party_reason("Wolf Leitner Rechtsanwälte GmbH", "", firm) == "adviser"
+    assert non_party_reason("Dubois & Favre Avocats SA", "", firm) == "adviser"
+    assert non_party_reason("Alpenbau Holding AG", "", firm) is None
+    assert non_party_reason("AWB Logistik GmbH", "", firm) is None

@@ -37,6 +37,16 @@ INSTITUTION: Final = re.compile(
     r"|chamber of commerce|handelskammer|notar(?:iat)?\b|tribunal|bundesamt|ministerium)",
     re.I,
 )
+# Other law firms, notaries, tax advisers and auditors act for a party; they are not one.
+ADVISER: Final = re.compile(
+    r"(?:rechtsanw[aä]lt|anw[aä]lte|anwaltskanzlei|\bkanzlei\b|\blaw\b|\blegal\b|solicitors"
+    r"|attorneys|avocats|advokatur|steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)",
+    re.I,
+)
+# Words a firm's name carries that say what it is, not who: left out of its initials.
+_PROFESSION: Final = frozenset(
+    ["rechtsanwaelte", "rechtsanwalt", "partnerschaft", "partner", "legal", "law", "llp", "mbb"]
+)
 INSTITUTION_CONTEXT: Final = re.compile(
     r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
     r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
@@ -94,12 +104,19 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         return "institution"
     if INSTITUTION_CONTEXT.search(before):
         return "institution_context"
-    tokens = set(core_tokens(name))
+    ordered = core_tokens(name)
+    tokens = set(ordered)
     for firm in firm_names:
         # "Hartmann Ellerbrook LLP" is the firm "Hartmann Ellerbrook Rechtsanwälte PartG mbB".
         firm_tokens = set(core_tokens(firm))
         if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
             return "firm"
+        # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
+        initials = "".join(t[0] for t in core_tokens(firm) if t not in _PROFESSION)
+        if len(initials) >= 2 and ordered and ordered[0] == initials:
+            return "firm"
+    if ADVISER.search(name):
+        return "adviser"
     return None
 
 
