@@ -7,11 +7,13 @@ and the model confirms by opening the candidate.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Final, Literal
 
 from pydantic import BaseModel
 
+from knowledge_index.ontology import load_ontology
 from knowledge_index.ontology.facts import MONTHS
 from knowledge_index.relations.lineage import norm
 
@@ -22,7 +24,8 @@ DATE_PATTERN: Final = (
     rf"|(?:{_MONTH})\s+\d{{1,2}},\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
 )
 _DATE = re.compile(DATE_PATTERN, re.I)
-_ANNEX_WORD = r"(?:Anlage|Annex|Anhang|Schedule|Exhibit|Appendix)"
+# "Beilage ./A" is how Austrian pleadings label their exhibits; "Annexe" the French annex.
+_ANNEX_WORD = r"(?:Anlage|Annexe|Annex|Anhang|Beilage|Schedule|Exhibit|Appendix)"
 _ANNEX = re.compile(
     rf"^\s*{_ANNEX_WORD}\s*[\w.]*\s*(?:\([^)]*\))?\s*[:\-–]?\s*(?:zum|zur|zu|to the|to)\s+"
     rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN}))?\s*$",
@@ -31,7 +34,7 @@ _ANNEX = re.compile(
 # An annex's own label: the word and an id ("Anlage 4.2", "Anlage K 4", "Schedule 2",
 # "Exhibit A"). "Schedule of short deliveries" is a list, not an annex: the id is required.
 _ANNEX_ID = r"(?:[A-Z]{1,2}\s?)?\d+(?:\.\d+)*[a-z]?(?![\w.]*\d)|[A-Z](?:\.\d+)*(?![\w])"
-_ANNEX_HEAD = re.compile(rf"^\s*(?i:{_ANNEX_WORD})\s+(?:{_ANNEX_ID})")
+_ANNEX_HEAD = re.compile(rf"^\s*(?i:{_ANNEX_WORD})\s*(?:\./\s?)?(?:{_ANNEX_ID})")
 # "Schedule 1 – Price List / to the Reseller and Licence Agreement between ...": the agreement
 # may follow the annex's own title and sit on the next line.
 _ANNEX_TO = re.compile(
@@ -93,7 +96,9 @@ class Cue(BaseModel):
 
 # Anywhere in a file name or a title line: "Mietvertrag - Anlage 2 - Lageplan", "Anl. 3",
 # "SPA_Schedule_3", "Anlage1".
-_ANNEX_ANY = re.compile(rf"(?<![\w])(?P<word>(?i:{_ANNEX_WORD}|Anl\.))\s?(?P<id>{_ANNEX_ID})")
+_ANNEX_ANY = re.compile(
+    rf"(?<![\w])(?P<word>(?i:{_ANNEX_WORD}|Anl\.))\s?(?:\./\s?)?(?P<id>{_ANNEX_ID})"
+)
 
 
 def _label(m: re.Match[str]) -> str:
@@ -131,7 +136,7 @@ def label_pattern(label: str) -> str:
         if word.lower() == "anlage"
         else (rf"{re.escape(word)}(n|s|en)?")
     )
-    return rf"\m{words}\s*{body}(?![0-9]|\.[0-9])"
+    return rf"\m{words}\s*(\./)?\s*{body}(?![0-9A-Za-z]|\.[0-9])"
 
 
 def cites_label(text: str, label: str) -> bool:
@@ -256,12 +261,40 @@ def _compact(text: str) -> str:
     return re.sub(r"[\W_]+", "", norm(text))
 
 
+# Kinds that do not identify a document by kind and date: what depends on another document,
+# and correspondence (a letter of 3 May is found by its date, not by being a letter).
+_DEPENDENT_KINDS: Final = frozenset(
+    {"contract.annex", "contract.amendment", "contract.side_letter"}
+)
+
+
+@functools.lru_cache(maxsize=8192)
+def document_kind(text: str) -> str | None:
+    """The document type a title or a cited name leads with, in either language of the
+    ontology ("Vertriebsvertrag" and "Distribution Agreement - executed" are one kind)."""
+    ontology = load_ontology()
+    # A citation declines its noun ("des Vertriebsvertrags", "des Mietvertrages").
+    hits = ontology.search(text[:200]) or ontology.search(
+        re.sub(r"(?<=\w{4})e?s\b", "", text[:200])
+    )
+    if not hits:
+        return None
+    node = hits[0].id
+    if "." not in node or node in _DEPENDENT_KINDS or node.startswith("correspondence."):
+        return None
+    return node
+
+
 def phrase_matches(phrase: str, title: str) -> bool:
-    """Whether a cue's title phrase names a document with this heading (either way round)."""
+    """Whether a cue's title phrase names a document with this heading (either way round),
+    by its words or by the document type both name."""
     p, t = _compact(phrase), _compact(title)
     if len(p) < 4 or len(t) < 4:
         return False
-    return p in t or t in p
+    if p in t or t in p:
+        return True
+    kind = document_kind(phrase)
+    return kind is not None and document_kind(title) == kind
 
 
 def top_lines(text: str, count: int = 4) -> list[str]:

@@ -138,3 +138,32 @@ def test_annex_labels_and_amendments_in_the_forms_firms_name_them():
     assert not [
         c for c in cues.find_cues("Betreff: Änderung des Mietvertrags") if c.kind == "amends"
     ]
+
+
+def test_a_citation_names_its_document_in_the_other_language():
+    # A German letter cites "Vertriebsvertrag vom 14. Dezember 2023"; the agreement is filed
+    # in English. The ontology's bilingual names make them one kind of document.
+    letter = "Krems, 3. Mai 2024\nNach Ziffer 3.2 des Vertriebsvertrags vom 14. Dezember 2023 ..."
+    [cue] = [c for c in cues.find_cues(letter, "Schreiben.pdf") if c.kind == "references"]
+    executed = _doc(
+        "Executed/Distribution Agreement - executed 14.12.2023.pdf",
+        "DISTRIBUTION AGREEMENT\nbetween ...",
+        "pdf",
+    )
+    draft = _doc("Drafts/Distribution Agreement - AWT draft 1.docx", "DISTRIBUTION AGREEMENT")
+    lease = _doc("Mietvertrag 14.12.2023.docx", "MIETVERTRAG")
+    scored = [(targets.score(cue, d, "Correspondence", set()), d) for d in (executed, draft, lease)]
+    chosen = targets.best([(x, d) for x, d in scored if x > 0])
+    assert chosen is not None and chosen[1] is executed
+    assert targets.score(cue, lease, "Correspondence", set()) == 0.0
+    # A letter is no kind a citation could name by kind alone.
+    assert not cues.phrase_matches("Schreiben", "Letter to Donautal")
+
+
+def test_austrian_exhibit_labels():
+    # Austrian pleadings label exhibits "Beilage ./A"; the exhibit's stamp says the same.
+    assert cues.annex_label("Beilage ./A\nWERKVERTRAG", "Beilage A Werkvertrag 2021.pdf") == (
+        "Beilage A"
+    )
+    assert cues.cites_label("wie der Werkvertrag (Beilage ./A) zeigt", "Beilage A")
+    assert not cues.cites_label("siehe Beilage ./AB", "Beilage A")

@@ -4,7 +4,8 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="relate",
-    code_version="ki-2",
+    # ki-3: a cited document is named by its kind in either language; Austrian exhibits.
+    code_version="ki-3",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
