@@ -10,6 +10,7 @@ earliest document, the path (so the answer never depends on processing order).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Final
 
 from knowledge_index.relations import cues, filenames
@@ -25,6 +26,12 @@ _MAIN_WORDS: Final = (
     "urkunde",
     "deed",
     "claim",
+)
+# A heading that is an amendment's or a side letter's own title, whatever it amends.
+_DEPENDENT_HEAD: Final = re.compile(
+    r"^\s*(?:\d+\.\s*)?(?:nachtrag|amendment|addendum|änderungsvereinbarung|side letter"
+    r"|avenant)\b",
+    re.I,
 )
 _SOURCE_FORMATS: Final = {"docx": 0, "doc": 0, "odt": 0, "rtf": 0, "pdf": 1}
 
@@ -95,8 +102,12 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
             return 0.0  # a title and date name a document; a mail is reached through its thread
         stem = filenames.signals(d.path).stem
         tops = cues.top_lines(d.lead or d.head)
-        looks_dependent = cues.is_annex_heading(stem) or any(
-            cues.is_annex_heading(x) or cues.is_amendment(x) for x in [d.head, *tops]
+        looks_dependent = (
+            cues.is_annex_heading(stem)
+            or any(cues.is_annex_heading(x) or cues.is_amendment(x) for x in [d.head, *tops])
+            # "AMENDMENT No. 1 / to the Distribution Agreement dated ...": over two lines.
+            or cues.is_amendment(" ".join(tops[:3]))
+            or bool(_DEPENDENT_HEAD.match(d.head) or _DEPENDENT_HEAD.match(stem))
         )
         if looks_dependent and not _names_kind(cue.phrase):
             return 0.0  # an annex or amendment is not the main document of another annex
