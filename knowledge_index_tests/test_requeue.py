@@ -79,7 +79,11 @@ def test_code_version_bump_reruns_that_stage(engine, tmp_path, monkeypatch):
     ids = _setup(engine, settings, tmp_path, n=2)
     _run_chain(settings, ["fetch", "convert", "classify_matter"])
     monkeypatch.setattr(
-        pipeline, "STAGES", pipeline.replace_stage("classify_matter", code_version="ki-2")
+        pipeline,
+        "STAGES",
+        pipeline.replace_stage(
+            "classify_matter", code_version=pipeline.get_stage("classify_matter").code_version + "b"
+        ),
     )
     with engine.begin() as conn:
         assert prepare(conn, settings).requeued_outdated == {"classify_matter": 2}

@@ -280,6 +280,18 @@ def live_paths(conn: Connection, source_id: str) -> list[str]:
     return [r[0] for r in rows]
 
 
+def copies_of(conn: Connection, source_id: str, content_hash: str, but: str) -> list[str]:
+    """Paths of the other live top-level files of a source with exactly these bytes."""
+    rows = conn.execute(
+        text(
+            "SELECT path FROM source_objects WHERE source_id = :s AND content_hash = :h"
+            " AND id <> :id AND deleted_at IS NULL AND parent_id IS NULL ORDER BY path"
+        ),
+        {"s": source_id, "h": content_hash, "id": but},
+    )
+    return [r[0] for r in rows]
+
+
 def unregistered_ids(conn: Connection) -> list[str]:
     """Objects whose Dagster partition may not exist yet, in insertion order."""
     rows = conn.execute(select(_o.id).where(~_o.partition_registered).order_by(_o.seq))

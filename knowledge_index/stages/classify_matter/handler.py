@@ -40,7 +40,7 @@ from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
 CLASSIFICATION: Final = "classification"
-STRONG: Final = frozenset({"marker", "folder", "path"})
+STRONG: Final = frozenset({"marker", "folder", "path", "copy"})
 
 
 def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:

@@ -36,10 +36,10 @@ def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
     named = {r.key for r in refs if r.origin in ("marker", "subject", "text") and r.known}
     if len(named) >= LIST_MIN:
         # A deadline list or a status report names many matters and belongs to none of them.
-        return [r for r in refs if r.origin in ("folder", "path")]
+        return [r for r in refs if r.origin in ("folder", "path", "copy")]
     out: list[ReferenceCandidate] = []
     for r in refs:
-        if r.origin in ("marker", "folder", "path"):
+        if r.origin in ("marker", "folder", "path", "copy"):
             out.append(r)
         elif r.origin in ("subject", "text"):
             if r.known and len(bare) == 1:

@@ -45,7 +45,7 @@ INSTRUCTIONS: Final = (
 )
 
 
-Origin = Literal["marker", "subject", "folder", "path", "text", "content"]
+Origin = Literal["marker", "subject", "folder", "path", "copy", "text", "content"]
 
 
 class ReferenceCandidate(BaseModel):
@@ -54,7 +54,8 @@ class ReferenceCandidate(BaseModel):
     origin: Origin = Field(
         description="marker: after 'Unser Zeichen', 'Our ref', 'Mandat' ... in the text or"
         " subject; folder: the matter folder the file sits in (discovered convention); path:"
-        " another folder name that begins with a reference; subject/text: bare in the e-mail"
+        " another folder name that begins with a reference; copy: a byte-identical copy of"
+        " the file is filed in this matter's folder; subject/text: bare in the e-mail"
         " subject or the text; content: a known matter whose title, client or filed-document"
         " words the file names (see score)."
     )
@@ -69,6 +70,9 @@ class ReferenceCandidate(BaseModel):
     )
     score: float = Field(0.0, description="content only: how strongly the content names it.")
     filed_in: str = Field("", description="The matter's discovered folder, when it has one.")
+    named_by_folder: bool = Field(
+        False, description="Its folder names it by title only: the folder is the matter."
+    )
 
 
 class MatterFolder(BaseModel):
@@ -176,23 +180,34 @@ def _candidates(
     folder: DiscoveredMatter | None,
     known: dict[str, KnownMatter],
     scheme: ReferenceScheme,
+    copies: list[DiscoveredMatter] | None = None,
+    firm_styles: frozenset[str] = frozenset(),
 ) -> list[ReferenceCandidate]:
     out: list[ReferenceCandidate] = []
+    copies = copies or []
     by_folder = _folder_titles(path, scheme)
 
     def add(
-        ref: str, key: str, origin: Origin, title: str = "", score: float = 0.0, filed: str = ""
+        ref: str,
+        key: str,
+        origin: Origin,
+        title: str = "",
+        score: float = 0.0,
+        filed: str = "",
+        by_folder_title: bool = False,
     ) -> None:
         # Content mentions keep their full ranking (the runner-up tells whether one stands out).
         if origin != "content" and any(c.key == key for c in out):
             return
         entry = known.get(key)
-        creatable = origin in ("marker", "folder", "path") or (entry is not None and entry.folder)
+        creatable = origin in ("marker", "folder", "path", "copy") or (
+            entry is not None and entry.folder
+        )
         out.append(
             ReferenceCandidate(
                 # A bare or content mention is filed under the known matter's own written form.
                 reference=ref
-                if origin in ("marker", "folder", "path") or not entry
+                if origin in ("marker", "folder", "path", "copy") or not entry
                 else entry.reference,
                 key=key,
                 origin=origin,
@@ -201,10 +216,22 @@ def _candidates(
                 may_create=bool(creatable),
                 score=score,
                 filed_in=filed or (entry.folder if entry else ""),
+                named_by_folder=by_folder_title,
             )
         )
 
-    found = scheme.ranked(path, excerpt, subject)
+    # A marker naming no known matter in a style none of the firm's matter folders use is the
+    # other side's reference ("Unser Zeichen: 2024/118-KH" in opposing counsel's letter).
+    found = [
+        f
+        for f in scheme.ranked(path, excerpt, subject)
+        if not (
+            f.origin == "marker"
+            and firm_styles
+            and f.key not in known
+            and f.pattern not in firm_styles
+        )
+    ]
     for f in found:
         if f.origin == "marker":
             # Inside a title-only matter folder, a marker naming no other known matter names
@@ -218,17 +245,19 @@ def _candidates(
                 "marker",
                 folder.title if own and folder else by_folder.get(f.key, ""),
                 filed=folder.path if own and folder else "",
+                by_folder_title=own,
             )
-    if folder is not None and folder.key is not None and folder.reference is not None:
-        add(folder.reference, folder.key, "folder", folder.title, filed=folder.path)
-    elif folder is not None:
-        # The known entry carries a title-only folder's borrowed reference, if it has one.
-        entry = next((k for k in known.values() if k.folder == folder.path), None)
-        ref = entry.reference if entry else title_only_reference(folder.client, folder.title)
-        add(ref, entry.key if entry else scheme.key(ref), "folder", folder.title)
+    if folder is not None:
+        ref, key = _folder_matter(folder, known, scheme)
+        add(ref, key, "folder", folder.title, filed=folder.path, by_folder_title=not folder.key)
     for f in found:
         if f.origin == "path":
             add(f.reference, f.key, "path", by_folder.get(f.key, ""))
+    if folder is None and len(copies) == 1:
+        # A loose copy ("Kopie von 00041231_3.docx") of a file filed in one matter's folder.
+        copy = copies[0]
+        ref, key = _folder_matter(copy, known, scheme)
+        add(ref, key, "copy", copy.title, filed=copy.path, by_folder_title=not copy.key)
     for f in found:
         if f.origin in ("subject", "text") and f.key in known:
             add(f.reference, f.key, f.origin)
@@ -241,6 +270,27 @@ def _candidates(
         entry = known[mention.key]
         add(entry.reference, entry.key, "content", entry.title, mention.score)
     return out
+
+
+def firm_styles(convention: MatterConvention) -> frozenset[str]:
+    """The configured reference styles the source's matter folders are named in."""
+    return frozenset(
+        s for s in convention.styles if s not in ("title only", "unconfigured", "labelled")
+    )
+
+
+def _folder_matter(
+    folder: DiscoveredMatter, known: dict[str, KnownMatter], scheme: ReferenceScheme
+) -> tuple[str, str]:
+    """(reference, key) of a matter folder's matter; a title-only folder's known entry
+    carries the reference its files lent it, if they did."""
+    if folder.key is not None and folder.reference is not None:
+        return folder.reference, folder.key
+    entry = next((k for k in known.values() if k.folder == folder.path), None)
+    if entry is not None:
+        return entry.reference, entry.key
+    ref = title_only_reference(folder.client, folder.title)
+    return ref, scheme.key(ref)
 
 
 def _folder_titles(path: str, scheme: ReferenceScheme) -> dict[str, str]:
@@ -268,7 +318,15 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
             paths = objects.live_paths(conn, obj.source_id)
             ctx.batch_cache[files_key] = filed_names(convention, paths)
         known = _known(convention, list_matters(conn), ctx.batch_cache[files_key], scheme)
+        copied = (
+            objects.copies_of(conn, obj.source_id, obj.content_hash, obj.id)
+            if obj.content_hash and obj.parent_id is None
+            else []
+        )
     folder = convention.matter_folder_of(obj.path)
+    # The matter folders copies of this file are filed in (one matter, or it says nothing).
+    filed = {f.path: f for f in map(convention.matter_folder_of, copied) if f is not None}
+    copies = list(filed.values()) if len({f.key or f.path for f in filed.values()}) == 1 else []
     return ClassifyEvidence(
         path=obj.path,
         filename=obj.path.rsplit("/", 1)[-1],
@@ -283,7 +341,9 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
         folder_neighbourhood=hood,
         known_documents_nearby=titles,
         text_excerpt=excerpt,
-        reference_candidates=_candidates(obj.path, excerpt, subject, folder, known, scheme),
+        reference_candidates=_candidates(
+            obj.path, excerpt, subject, folder, known, scheme, copies[:1], firm_styles(convention)
+        ),
     )
 
 

@@ -114,10 +114,9 @@ def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) ->
         if candidate.origin == "path":
             folder = obj.path.rsplit("/", 1)[0] if "/" in obj.path else None
         # The matter of a folder named by title only is that folder, whatever its files say.
-        own = evidence.matter_folder if evidence is not None else None
         filed_as = (
-            f"{obj.source_id}/{own.path}"
-            if own is not None and own.reference is None and candidate.filed_in == own.path
+            f"{obj.source_id}/{candidate.filed_in}"
+            if candidate.named_by_folder and candidate.filed_in
             else None
         )
         matter, created = get_or_create_matter(
