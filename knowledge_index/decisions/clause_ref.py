@@ -42,7 +42,8 @@ _ARTICLE: Final = re.compile(
     re.I,
 )
 _WORDED: Final = re.compile(
-    r"^\s*(?P<word>Clause|Section|Ziffer|Ziff\.|Nr\.|Abschnitt|Paragraph|Para\.)\s*"
+    r"^\s*(?P<word>Clause|Section|Ziffer|Ziff\.|Nr\.|Abschnitt|Paragraph|Para\.|Punkt|Pkt\.|Point"
+    r"|Chiffre)\s*"
     r"(?P<num>\d+(?:\.\d+)*)\b\.?(?:\s*\((?P<sub>[a-z]{1,2}|\d{1,3})\))?",
     re.I,
 )
@@ -58,7 +59,9 @@ _BRACKETED: Final = re.compile(
 )
 _ROMAN: Final = re.compile(r"^[ivx]{1,5}$", re.I)
 _CROSS_REF: Final = re.compile(
-    r"(?<![\w])(clause|section|ziffer|ziff\.|article|artikel|abschnitt)\s+\d+(?:\.\d+)+", re.I
+    r"(?<![\w])(clause|section|ziffer|ziff\.|article|artikel|abschnitt|punkt|pkt\.|point|chiffre)"
+    r"\s+\d+(?:\.\d+)+",
+    re.I,
 )
 _GERMAN_WORDS: Final = re.compile(r"\b(?:der|die|das|und|ist|wird|nicht|des|mit)\b", re.I)
 _ENGLISH_WORDS: Final = re.compile(r"\b(?:the|and|is|shall|of|to|not|with)\b", re.I)
@@ -74,8 +77,16 @@ _CANON_WORD: Final[dict[str, str]] = {
     "abschnitt": "Abschnitt",
     "paragraph": "Paragraph",
     "para.": "Para.",
+    # Austrian settlements and contracts number by "Punkt"; Swiss-French and French by
+    # "chiffre" and "point".
+    "punkt": "Punkt",
+    "pkt.": "Pkt.",
+    "point": "Point",
+    "chiffre": "Chiffre",
 }
-_GERMAN_STYLE: Final = frozenset({"§", "Art.", "Artikel", "Ziffer", "Ziff.", "Nr.", "Abschnitt"})
+_GERMAN_STYLE: Final = frozenset(
+    {"§", "Art.", "Artikel", "Ziffer", "Ziff.", "Nr.", "Abschnitt", "Punkt", "Pkt."}
+)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,10 @@ def test_amounts_dates_and_words_are_no_numbering(text: str) -> None:
         ("Ziff. 3 Haftung", "Ziff.", "3"),
         ("Section 4 Term", "Section", "4"),
         ("5.1. Der Mieter", "", "5.1"),
+        # Austrian settlements and contracts, Swiss-French contracts.
+        ("Punkt 4. Kosten", "Punkt", "4"),
+        ("Pkt. 2 Vergleichsbetrag", "Pkt.", "2"),
+        ("Chiffre 3.1 Prix", "Chiffre", "3.1"),
     ],
 )
 def test_labels(text: str, word: str, number: str) -> None:
