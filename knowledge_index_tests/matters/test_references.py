@@ -268,20 +268,3 @@ def test_a_loose_copy_goes_to_the_matter_its_copies_are_filed_in() -> None:
     # A marker in the copy itself still decides first; a filed file keeps its own folder.
     marked = _candidates("Kopie.pdf", "Unser Zeichen: LIT-0456", None, None, {}, SCHEME, [filed])
     assert usable(marked)[0].origin == "marker"
-
-
-def test_an_unknown_reference_in_a_style_the_firm_does_not_use_is_the_other_sides() -> None:
-    from knowledge_index.stages.classify_matter.prompt import _candidates, firm_styles
-
-    found = discover(MIXED, SCHEME)
-    styles = firm_styles(found)
-    assert "client_matter" in styles and "year_number" not in styles
-    # Opposing counsel's letter: "Unser Zeichen: 2024/118-KH" is theirs, not a matter of ours.
-    theirs = "Mit kollegialen Grüßen\nDr. Ulrike Sattlegger\nUnser Zeichen: 2024/118-KH"
-    assert (
-        _candidates("Eingang/AW Vergleich.eml", theirs, None, None, {}, SCHEME, None, styles) == []
-    )
-    # In a style the firm's folders use, an unknown marker is still a matter of the firm's.
-    ours = "Unser Zeichen: 104233-0011"
-    [cand] = _candidates("Eingang/Brief.pdf", ours, None, None, {}, SCHEME, None, styles)
-    assert (cand.origin, cand.may_create) == ("marker", True)

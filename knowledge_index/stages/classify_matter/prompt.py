@@ -181,7 +181,6 @@ def _candidates(
     known: dict[str, KnownMatter],
     scheme: ReferenceScheme,
     copies: list[DiscoveredMatter] | None = None,
-    firm_styles: frozenset[str] = frozenset(),
 ) -> list[ReferenceCandidate]:
     out: list[ReferenceCandidate] = []
     copies = copies or []
@@ -220,18 +219,7 @@ def _candidates(
             )
         )
 
-    # A marker naming no known matter in a style none of the firm's matter folders use is the
-    # other side's reference ("Unser Zeichen: 2024/118-KH" in opposing counsel's letter).
-    found = [
-        f
-        for f in scheme.ranked(path, excerpt, subject)
-        if not (
-            f.origin == "marker"
-            and firm_styles
-            and f.key not in known
-            and f.pattern not in firm_styles
-        )
-    ]
+    found = scheme.ranked(path, excerpt, subject)
     for f in found:
         if f.origin == "marker":
             # Inside a title-only matter folder, a marker naming no other known matter names
@@ -270,13 +258,6 @@ def _candidates(
         entry = known[mention.key]
         add(entry.reference, entry.key, "content", entry.title, mention.score)
     return out
-
-
-def firm_styles(convention: MatterConvention) -> frozenset[str]:
-    """The configured reference styles the source's matter folders are named in."""
-    return frozenset(
-        s for s in convention.styles if s not in ("title only", "unconfigured", "labelled")
-    )
 
 
 def _folder_matter(
@@ -342,7 +323,7 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
         known_documents_nearby=titles,
         text_excerpt=excerpt,
         reference_candidates=_candidates(
-            obj.path, excerpt, subject, folder, known, scheme, copies[:1], firm_styles(convention)
+            obj.path, excerpt, subject, folder, known, scheme, copies[:1]
         ),
     )
 
