@@ -24,20 +24,79 @@ LABEL_RANK: Final[dict[str, int]] = {
 
 # Order matters: the first label whose words occur wins ("counterparty redline" is not a redline).
 _LABEL_WORDS: Final[tuple[tuple[Label, tuple[str, ...]], ...]] = (
-    ("executed", ("executed", "signed", "unterzeichnet", "unterschrieben", "gezeichnet")),
+    # Austrian "unterfertigt", Swiss/French "signé", Italian "firmato".
+    (
+        "executed",
+        (
+            "executed",
+            "signed",
+            "unterzeichnet",
+            "unterschrieben",
+            "gezeichnet",
+            "unterfertigt",
+            "signiert",
+            "signé",
+            "firmato",
+        ),
+    ),
     (
         "counterparty_redline",
-        ("counterparty", "gegenentwurf", "gegenseite", "comments", "kommentare", "anmerkungen"),
+        (
+            "counterparty",
+            "gegenentwurf",
+            "gegenseite",
+            "comments",
+            "kommentare",
+            "anmerkungen",
+            "anm",
+        ),
     ),
-    ("redline", ("redline", "änderungen", "aenderungen", "markup", "marked", "tracked")),
-    ("final", ("final", "endgültig", "endgueltig", "endfassung", "clean", "reinschrift")),
-    ("draft", ("draft", "entwurf", "vorentwurf")),
+    (
+        "redline",
+        (
+            "redline",
+            "änderungen",
+            "aenderungen",
+            "markup",
+            "marked",
+            "tracked",
+            "vergleichsversion",
+            "änderungsmodus",
+        ),
+    ),
+    (
+        "final",
+        ("final", "endgültig", "endgueltig", "endfassung", "clean", "reinschrift", "définitif"),
+    ),
+    ("draft", ("draft", "entwurf", "vorentwurf", "projet")),
 )
 _VERSION = re.compile(
     r"(?:^|[\s_\-.(])(?:v|ver|version|fassung)[\s_.-]?(\d{1,3})(?=$|[\s_\-.)])", re.I
 )
 _DATE_ISO = re.compile(r"(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01])")
-_DATE_DE = re.compile(r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(20\d\d)")
+_DATE_DE = re.compile(r"(0?[1-9]|[12]\d|3[01])[.\-_](0?[1-9]|1[0-2])[.\-_](20\d\d)")
+# "6 Nov 2023", "14 December 2023", "3. Mai 2024" in a name.
+_MONTH_NAMES: Final = {
+    m: i + 1
+    for i, names in enumerate(
+        [
+            ("jan", "januar", "january", "jänner", "jaenner", "janvier"),
+            ("feb", "februar", "february", "février"),
+            ("mar", "mär", "märz", "maerz", "march", "mars"),
+            ("apr", "april", "avril"),
+            ("mai", "may"),
+            ("jun", "juni", "june", "juin"),
+            ("jul", "juli", "july", "juillet"),
+            ("aug", "august", "août"),
+            ("sep", "sept", "september", "septembre"),
+            ("okt", "oct", "oktober", "october", "octobre"),
+            ("nov", "november", "novembre"),
+            ("dez", "dec", "dezember", "december", "décembre"),
+        ]
+    )
+    for m in names
+}
+_DATE_WORDS = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.?\s+([a-zäöüéû]{3,9})\.?\s+(20\d\d)\b", re.I)
 _COPY = re.compile(r"\s*(\(\d+\)|\bkopie\b|\bcopy\b|\bcopy of\b|- kopie)\s*", re.I)
 _NOISE = re.compile(r"[\s_\-.,()\[\]]+")
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
@@ -55,6 +114,13 @@ class FilenameSignals(BaseModel):
 
 
 def _date(stem: str) -> dt.date | None:
+    worded = _DATE_WORDS.search(stem)
+    if worded and worded.group(2).lower() in _MONTH_NAMES:
+        try:
+            month = _MONTH_NAMES[worded.group(2).lower()]
+            return dt.date(int(worded.group(3)), month, int(worded.group(1)))
+        except ValueError:
+            pass
     for pattern, order in ((_DATE_ISO, (0, 1, 2)), (_DATE_DE, (2, 1, 0))):
         m = pattern.search(stem)
         if m:
@@ -76,7 +142,10 @@ def signals(path: str) -> FilenameSignals:
     lowered = stem.lower()
     label: Label | None = None
     label_word = None
-    words = set(re.findall(r"[a-zäöüß]+", lowered))
+    # "mark-up" is a markup; "Entwurf-Endfassung" two words.
+    words = set(re.findall(r"[a-zäöüßéèû]+", lowered)) | set(
+        re.findall(r"[a-zäöüßéèû]+", lowered.replace("-", ""))
+    )
     for candidate, vocabulary in _LABEL_WORDS:
         hit = next((w for w in vocabulary if w in words), None)
         if hit:
@@ -88,11 +157,13 @@ def signals(path: str) -> FilenameSignals:
     key = re.sub(r"\([^)]*\)", " ", lowered)
     key = _DATE_ISO.sub(" ", key)
     key = _DATE_DE.sub(" ", key)
+    key = _DATE_WORDS.sub(lambda m: " " if m.group(2).lower() in _MONTH_NAMES else m.group(0), key)
     key = _VERSION.sub(" ", key)
     key = _COPY.sub(" ", key)
     for _, vocabulary in _LABEL_WORDS:
         for w in vocabulary:
             key = re.sub(rf"(?<![a-zäöüß]){re.escape(w)}(?![a-zäöüß])", " ", key)
+    key = re.sub(r"(?<![a-zäöüß])mark-up(?![a-zäöüß])", " ", key)
     key = re.sub(r"(?<![a-zäöüß])(von|vs|by|der|mit|with|und|and)(?![a-zäöüß])\s*$", " ", key)
     key = _NOISE.sub(" ", key).strip()
     return FilenameSignals(

@@ -113,3 +113,19 @@ def test_version_order_follows_lineage_before_labels():
         {"id": "signed", "label": "executed", "path": "M/SPA unterzeichnet.pdf", "seq": 0},
     ]  # fmt: skip
     assert [m["id"] for m in order(members)] == ["v1", "red", "cp", "final", "signed"]
+
+
+def test_austrian_french_and_worded_version_signals_in_file_names() -> None:
+    from knowledge_index.relations.filenames import signals
+
+    draft = signals("Amendment No 1 - draft 21-05-2024.docx")
+    signed = signals("Amendment No 1 - signed.pdf")
+    assert draft.family_key == signed.family_key == "amendment no 1"
+    assert (draft.label, draft.date) == ("draft", dt.date(2024, 5, 21))
+    assert signals("Aufhebungsvereinbarung unterfertigt.pdf").label == "executed"
+    assert signals("Darlehensvertrag Vergleichsversion Entwurf-Endfassung.docx").label == "redline"
+    assert signals("Licence Agreement v2 - Lumina mark-up 2024-05-03.docx").label == "redline"
+    assert signals("Contrat de licence - projet.docx").label == "draft"
+    assert signals("Agreement (6 Nov 2023).docx").date == dt.date(2023, 11, 6)
+    # A name is not a version signal: "Mark" is no markup.
+    assert signals("Mark Brandenburg Vertrag.docx").label is None
