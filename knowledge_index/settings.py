@@ -206,6 +206,9 @@ class FirmSettings(BaseModel):
     rationale_taxonomy_path: str = ""
     name: str = ""
     aliases: list[str] = Field(default_factory=list)
+    # The firm's mail domains (`awt-law.at`); empty: a domain whose labels carry the firm's
+    # name or its initials is the firm's. Mail from any other domain was written outside.
+    email_domains: list[str] = Field(default_factory=list)
     matter_reference_patterns: list[MatterReferencePattern] = Field(
         default_factory=lambda: [
             MatterReferencePattern(**p) for p in DEFAULT_MATTER_REFERENCE_PATTERNS

@@ -163,6 +163,11 @@ LEADING_NOISE: Final = frozenset(
     ]
 )
 
+# Words a firm's name carries that say what it is, not who (left out of its initials).
+PROFESSION_WORDS: Final = frozenset(
+    ["rechtsanwaelte", "rechtsanwalt", "partnerschaft", "partner", "legal", "law", "llp", "mbb"]
+)
+
 _LEGAL_FORM_RE: Final = (
     r"(?:GmbH\s*&\s*Co\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|PartG\s*mbB|AG|KG|OHG|SE|"
     r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.|GesmbH|Ges\.m\.b\.H\.|Privatstiftung|"

@@ -268,3 +268,26 @@ def test_a_loose_copy_goes_to_the_matter_its_copies_are_filed_in() -> None:
     # A marker in the copy itself still decides first; a filed file keeps its own folder.
     marked = _candidates("Kopie.pdf", "Unser Zeichen: LIT-0456", None, None, {}, SCHEME, [filed])
     assert usable(marked)[0].origin == "marker"
+
+
+def test_a_marker_in_mail_written_outside_the_firm_is_the_senders_reference() -> None:
+    from knowledge_index.settings import FirmSettings
+    from knowledge_index.stages.classify_matter.prompt import _candidates, written_by_the_firm
+
+    firm = FirmSettings(name="Aichinger Wyss Thornton Rechtsanwälte GmbH")
+    assert written_by_the_firm('"Dr. Ulrike Sattlegger" <kanzlei@sattlegger.at>', firm) is False
+    assert written_by_the_firm("k.huber@awt-law.at", firm) is True  # the firm's initials
+    assert written_by_the_firm("x@other.at", FirmSettings(email_domains=["other.at"])) is True
+    assert written_by_the_firm("x@other.at", FirmSettings()) is None  # nothing configured
+    theirs = (
+        "Subject: AW: Vergleich\nFrom: kanzlei@sattlegger.at\n\n"
+        "Sehr geehrter Herr Kollege,\nbestätige den Termin.\nDr. Ulrike Sattlegger\n"
+        "Unser Zeichen: 2024/118-KH\n\n-----Ursprüngliche Nachricht-----\nVon: Pichler\n"
+        "Unser Akt: LIT-0456"
+    )
+    refs = _candidates("Eingang/AW.eml", theirs, "AW: Vergleich", None, {}, SCHEME, None, True)
+    # Opposing counsel's own reference is gone; the firm's, in the quoted history, stays.
+    assert [(r.reference, r.origin) for r in refs] == [("LIT-0456", "marker")]
+    # Written by the firm, its marker is the firm's reference.
+    ours = _candidates("Eingang/AW.eml", theirs, "AW: Vergleich", None, {}, SCHEME, None, False)
+    assert "2024/118-KH" in {r.reference for r in ours}

@@ -6,11 +6,13 @@ offline policy reads too. Rewording `SYSTEM_PROMPT` or `INSTRUCTIONS` changes no
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection
 
+from knowledge_index.entities.names import PROFESSION_WORDS, core_tokens
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
 from knowledge_index.matters.folders import known_titles, neighbourhood
@@ -23,6 +25,7 @@ from knowledge_index.matters.references import (
 )
 from knowledge_index.matters.store import Matter, list_matters
 from knowledge_index.objects import store as objects
+from knowledge_index.settings import FirmSettings
 from knowledge_index.sources.registry import matter_convention
 from knowledge_index.stages.base import StageContext
 
@@ -103,6 +106,41 @@ class ClassifyEvidence(Evidence):
     )
 
 
+# The converted mail's own header lines, before its body.
+HEADER_BLOCK: Final = re.compile(
+    r"\A(?:(?:subject|from|to|cc|bcc|date|betreff|von|an|datum)\s*:[^\n]*\n)+", re.I
+)
+# Where a reply's quoted history begins.
+QUOTE_START: Final = re.compile(
+    r"^\s*(?:-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine)"
+    r"|(?:von|from|de|gesendet|sent)\s*:\s|on .{5,80} wrote:|am .{5,80} schrieb)",
+    re.I | re.M,
+)
+
+
+def written_by_the_firm(address: str, firm: FirmSettings) -> bool | None:
+    """Whether a sender address is the firm's; None when the firm is not configured."""
+    domain = address.rsplit("@", 1)[-1].strip(" >").lower() if "@" in address else ""
+    if not domain:
+        return None
+    if firm.email_domains:
+        return any(
+            domain == d.lower() or domain.endswith("." + d.lower()) for d in firm.email_domains
+        )
+    names = [n for n in (firm.name, *firm.aliases) if n.strip()]
+    if not names:
+        return None
+    labels = set(re.split(r"[.\-]", domain))
+    for name in names:
+        tokens = [t for t in core_tokens(name) if len(t) >= 2]
+        initials = "".join(t[0] for t in tokens if t not in PROFESSION_WORDS)
+        if (len(initials) >= 2 and initials in labels) or any(
+            len(t) >= 4 and t in labels for t in tokens if t not in PROFESSION_WORDS
+        ):
+            return True
+    return False
+
+
 def title_only_reference(client: str, title: str) -> str:
     """The name a matter without a reference is filed under: `<client> / <folder title>`."""
     return f"{client} / {title}" if client else title
@@ -181,6 +219,7 @@ def _candidates(
     known: dict[str, KnownMatter],
     scheme: ReferenceScheme,
     copies: list[DiscoveredMatter] | None = None,
+    written_outside: bool = False,
 ) -> list[ReferenceCandidate]:
     out: list[ReferenceCandidate] = []
     copies = copies or []
@@ -220,6 +259,23 @@ def _candidates(
         )
 
     found = scheme.ranked(path, excerpt, subject)
+    if written_outside:
+        # Opposing counsel's "Unser Zeichen: 2024/118-KH" above the quoted history is their
+        # reference. The subject and the quoted history may still carry the firm's.
+        headers = HEADER_BLOCK.match(excerpt)
+        quote = QUOTE_START.search(excerpt, headers.end() if headers else 0)
+        own_part = quote.start() if quote else len(excerpt)
+        in_subject = {f.key for f in scheme.find_in_text(subject or "", "subject")}
+        found = [
+            f
+            for f in found
+            if not (
+                f.origin == "marker"
+                and f.key not in known
+                and f.key not in in_subject
+                and f.position < own_part
+            )
+        ]
     for f in found:
         if f.origin == "marker":
             # Inside a title-only matter folder, a marker naming no other known matter names
@@ -289,6 +345,9 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
     scheme = scheme_for(ctx.settings)
     parent = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
     subject = (body.get("email") or {}).get("subject") or None
+    headers = body.get("email") or {}
+    # The converted body stores the field name (`from_`); its JSON alias is `from`.
+    sender = next(iter(headers.get("from_") or headers.get("from") or []), "")
     excerpt = body.get("text", "")[:TEXT_LIMIT]
     with ctx.engine.connect() as conn:
         hood = neighbourhood(conn, obj.source_id, obj.path, ctx.batch_cache)
@@ -323,7 +382,14 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
         known_documents_nearby=titles,
         text_excerpt=excerpt,
         reference_candidates=_candidates(
-            obj.path, excerpt, subject, folder, known, scheme, copies[:1]
+            obj.path,
+            excerpt,
+            subject,
+            folder,
+            known,
+            scheme,
+            copies[:1],
+            written_outside=written_by_the_firm(sender, ctx.settings.firm) is False,
         ),
     )
 

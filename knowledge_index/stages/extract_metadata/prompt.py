@@ -14,7 +14,12 @@ from typing import Any, ClassVar, Final, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy import text
 
-from knowledge_index.entities.names import core_tokens, normalize_name, unique_mentions
+from knowledge_index.entities.names import (
+    PROFESSION_WORDS,
+    core_tokens,
+    normalize_name,
+    unique_mentions,
+)
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology
@@ -42,10 +47,6 @@ ADVISER: Final = re.compile(
     r"(?:rechtsanw[aä]lt|anw[aä]lte|anwaltskanzlei|\bkanzlei\b|\blaw\b|\blegal\b|solicitors"
     r"|attorneys|avocats|advokatur|steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)",
     re.I,
-)
-# Words a firm's name carries that say what it is, not who: left out of its initials.
-_PROFESSION: Final = frozenset(
-    ["rechtsanwaelte", "rechtsanwalt", "partnerschaft", "partner", "legal", "law", "llp", "mbb"]
 )
 INSTITUTION_CONTEXT: Final = re.compile(
     r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
@@ -112,7 +113,7 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
             return "firm"
         # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
-        initials = "".join(t[0] for t in core_tokens(firm) if t not in _PROFESSION)
+        initials = "".join(t[0] for t in core_tokens(firm) if t not in PROFESSION_WORDS)
         if len(initials) >= 2 and ordered and ordered[0] == initials:
             return "firm"
     if ADVISER.search(name):
