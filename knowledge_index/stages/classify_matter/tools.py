@@ -18,7 +18,7 @@ from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_ma
 from knowledge_index.matters.store import Matter, get_or_create_matter
 from knowledge_index.pipeline import next_stage
 from knowledge_index.stages.base import StageContext
-from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence
+from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
 
 STAGE: Final = "classify_matter"
 
@@ -78,9 +78,12 @@ def matter_tools(ctx: StageContext, evidence: ClassifyEvidence | None = None) ->
     """The tools; with `evidence`, create_matter accepts only what it offers as creatable."""
     engine, obj = ctx.engine, ctx.source_object
     scheme = scheme_for(ctx.settings)
-    creatable = {
-        c.reference: c for c in (evidence.reference_candidates if evidence else []) if c.may_create
-    }
+    # The strongest candidate per reference (candidates come strongest first; a content
+    # mention of the folder's matter must not stand in for the folder itself).
+    creatable: dict[str, ReferenceCandidate] = {}
+    for c in evidence.reference_candidates if evidence else []:
+        if c.may_create:
+            creatable.setdefault(c.reference, c)
 
     def search(args: SearchMattersArgs) -> dict[str, Any]:
         with engine.connect() as conn:
