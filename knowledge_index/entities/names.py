@@ -8,6 +8,7 @@ HRA, UK company numbers) found right after a name belong to that name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -167,6 +168,13 @@ LEADING_NOISE: Final = frozenset(
 PROFESSION_WORDS: Final = frozenset(
     ["rechtsanwaelte", "rechtsanwalt", "partnerschaft", "partner", "legal", "law", "llp", "mbb"]
 )
+
+
+def firm_initials(tokens: Iterable[str]) -> str:
+    """The initials a firm brands with, from its name's core tokens: "awt" for "Aichinger Wyss
+    Thornton Rechtsanwälte GmbH" (profession words left out)."""
+    return "".join(t[0] for t in tokens if t not in PROFESSION_WORDS)
+
 
 _LEGAL_FORM_RE: Final = (
     r"(?:GmbH\s*&\s*Co\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|PartG\s*mbB|AG|KG|OHG|SE|"

@@ -167,6 +167,18 @@ def _container(folder: str) -> str:
     return "/".join(parts[: max(1, depth - 1)]) if depth else ""
 
 
+def _by_container(members: list[str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for f in members:
+        groups[_container(f)].append(f)
+    return groups
+
+
+def _most_common(votes: dict[int, int]) -> int:
+    """The level most matter folders sit at; the shallower one on a tie."""
+    return max(votes, key=lambda d: (votes[d], -d))
+
+
 def _qualifying(
     members: list[str],
     scheme: ReferenceScheme,
@@ -174,12 +186,9 @@ def _qualifying(
 ) -> tuple[int, dict[str, list[str]]]:
     """(identified, containers kept) for candidate matter folders at one level. A numbered
     folder holding numbered folders (`Workspace_104233/Matter_0007`) is the client level."""
-    groups: dict[str, list[str]] = defaultdict(list)
-    for f in members:
-        groups[_container(f)].append(f)
     kept: dict[str, list[str]] = {}
     identified = 0
-    for container, names in groups.items():
+    for container, names in _by_container(members).items():
         hits = sum(
             identifier(n.rsplit("/", 1)[-1], scheme) is not None and n not in numbered_parents
             for n in names
@@ -209,7 +218,7 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
     identified, kept = _qualifying(at_root, scheme, numbered_parents)
     matter_tops: set[str] = set()
     if identified >= MIN_IDENTIFIED:
-        chosen.update(kept)
+        # Top-level folders have one container, the root; only the identified ones are matters.
         matter_tops = {f for f in kept.get("", []) if identifier(f, scheme) is not None}
         chosen[""] = sorted(matter_tops)
     # A level found only by identifiers nobody configured is weak evidence: `300517 Montafoner
@@ -242,7 +251,7 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
     for depth, strong, kept in picks.values():
         if strong or not any_strong:
             depth_votes[depth] += sum(len(v) for v in kept.values())
-    common = max(depth_votes, key=lambda d: (depth_votes[d], -d)) if depth_votes else None
+    common = _most_common(depth_votes) if depth_votes else None
     for top, (depth, strong, kept) in picks.items():
         if not strong and common is not None and common > depth:
             structural = _by_clients(by_top[top].get(common, []), scheme)
@@ -263,11 +272,8 @@ def _style(name: str, scheme: ReferenceScheme) -> str:
 def _by_clients(members: list[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
     """Container -> these candidate matter folders, where the folders above them look like
     clients (half of them or more)."""
-    groups: dict[str, list[str]] = defaultdict(list)
-    for f in members:
-        groups[_container(f)].append(f)
     out: dict[str, list[str]] = {}
-    for container, names in groups.items():
+    for container, names in _by_container(members).items():
         clients = {n.rsplit("/", 1)[0] for n in names}
         named = sum(looks_like_client(c.rsplit("/", 1)[-1], scheme) for c in clients)
         if named / len(clients) >= MIN_SHARE:
@@ -285,7 +291,8 @@ def _discovered(path: str, scheme: ReferenceScheme) -> DiscoveredMatter:
     if style == "labelled":
         # `Workspace_104233/Matter_0007`: the matter's number only means something together
         # with its client's, and together they may well be a configured style (104233-0007).
-        matter_number = written.rsplit("_", 1)[-1].rsplit("-", 1)[-1].split()[-1]
+        labelled = _LABELLED.match(written)
+        matter_number = labelled.group("number") if labelled else written
         number = client_number(client)
         if number is not None:
             written = f"{number}-{matter_number}"
@@ -318,7 +325,7 @@ def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
             styles[matter.style or "title only"] += 1
             found.append(matter)
     return MatterConvention(
-        depth=max(votes, key=lambda d: (votes[d], -d)),
+        depth=_most_common(votes),
         containers=sorted(chosen),
         levels=levels,
         styles=dict(sorted(styles.items())),

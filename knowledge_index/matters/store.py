@@ -209,6 +209,15 @@ def assign(
         )
 
 
+def assigned_documents(conn: Connection, matter_id: str) -> list[str]:
+    """The documents assigned to a matter."""
+    rows = conn.execute(
+        text("SELECT source_object_id FROM matter_assignments WHERE matter_id = :m"),
+        {"m": matter_id},
+    )
+    return [r[0] for r in rows]
+
+
 def assignment_of(conn: Connection, source_object_id: str) -> dict[str, Any] | None:
     row = (
         conn.execute(

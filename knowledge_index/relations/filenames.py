@@ -13,6 +13,8 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from knowledge_index.ontology.facts import MONTHS
+
 Label = Literal["draft", "redline", "counterparty_redline", "final", "executed"]
 LABEL_RANK: Final[dict[str, int]] = {
     "draft": 0,
@@ -77,24 +79,21 @@ _DATE_ISO = re.compile(r"(20\d\d)[-_.]?(0[1-9]|1[0-2])[-_.]?(0[1-9]|[12]\d|3[01]
 _DATE_DE = re.compile(r"(0?[1-9]|[12]\d|3[01])[.\-_](0?[1-9]|1[0-2])[.\-_](20\d\d)")
 # "6 Nov 2023", "14 December 2023", "3. Mai 2024" in a name.
 _MONTH_NAMES: Final = {
-    m: i + 1
-    for i, names in enumerate(
-        [
-            ("jan", "januar", "january", "jänner", "jaenner", "janvier"),
-            ("feb", "februar", "february", "février"),
-            ("mar", "mär", "märz", "maerz", "march", "mars"),
-            ("apr", "april", "avril"),
-            ("mai", "may"),
-            ("jun", "juni", "june", "juin"),
-            ("jul", "juli", "july", "juillet"),
-            ("aug", "august", "août"),
-            ("sep", "sept", "september", "septembre"),
-            ("okt", "oct", "oktober", "october", "octobre"),
-            ("nov", "november", "novembre"),
-            ("dez", "dec", "dezember", "december", "décembre"),
-        ]
-    )
-    for m in names
+    **MONTHS,
+    # What file names also write: the Austrian "Jaenner", "Mär", and French months.
+    "jaenner": 1,
+    "mär": 3,
+    "janvier": 1,
+    "février": 2,
+    "mars": 3,
+    "avril": 4,
+    "juin": 6,
+    "juillet": 7,
+    "août": 8,
+    "septembre": 9,
+    "octobre": 10,
+    "novembre": 11,
+    "décembre": 12,
 }
 _DATE_WORDS = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.?\s+([a-zäöüéû]{3,9})\.?\s+(20\d\d)\b", re.I)
 _COPY = re.compile(r"\s*(\(\d+\)|\bkopie\b|\bcopy\b|\bcopy of\b|- kopie)\s*", re.I)

@@ -30,6 +30,7 @@ from knowledge_index.matters.store import (
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.classify_matter.offline import usable
 from knowledge_index.stages.classify_matter.prompt import (
+    STRONG_ORIGINS,
     ClassifyEvidence,
     build_evidence,
     messages,
@@ -40,7 +41,6 @@ from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
 CLASSIFICATION: Final = "classification"
-STRONG: Final = frozenset({"marker", "folder", "path", "copy"})
 
 
 def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:
@@ -48,7 +48,7 @@ def _fallback(ctx: StageContext, evidence: ClassifyEvidence) -> Matter:
     then the placeholder. A bare number or a content mention the model passed over stays so."""
     obj = ctx.source_object
     for ref in usable(evidence.reference_candidates):
-        if ref.origin not in STRONG:
+        if ref.origin not in STRONG_ORIGINS:
             continue
         with ctx.engine.begin() as conn:
             conn.execute(

@@ -19,7 +19,11 @@ from typing import ClassVar, Final
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
-from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
+from knowledge_index.stages.classify_matter.prompt import (
+    STRONG_ORIGINS,
+    ClassifyEvidence,
+    ReferenceCandidate,
+)
 
 TITLE_MATCH_SCORE: Final = 20.0
 CONTENT_MIN_SCORE: Final = 1.5  # e.g. one distinctive title word and one filed-document word
@@ -36,10 +40,10 @@ def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
     named = {r.key for r in refs if r.origin in ("marker", "subject", "text") and r.known}
     if len(named) >= LIST_MIN:
         # A deadline list or a status report names many matters and belongs to none of them.
-        return [r for r in refs if r.origin in ("folder", "path", "copy")]
+        return [r for r in refs if r.origin in STRONG_ORIGINS - {"marker"}]
     out: list[ReferenceCandidate] = []
     for r in refs:
-        if r.origin in ("marker", "folder", "path", "copy"):
+        if r.origin in STRONG_ORIGINS:
             out.append(r)
         elif r.origin in ("subject", "text"):
             if r.known and len(bare) == 1:

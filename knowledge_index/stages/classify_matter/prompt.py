@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection
 
-from knowledge_index.entities.names import PROFESSION_WORDS, core_tokens
+from knowledge_index.entities.names import PROFESSION_WORDS, core_tokens, firm_initials
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
 from knowledge_index.matters.folders import known_titles, neighbourhood
@@ -49,6 +49,8 @@ INSTRUCTIONS: Final = (
 
 
 Origin = Literal["marker", "subject", "folder", "path", "copy", "text", "content"]
+# Evidence that a file belongs to the matter, enough to create it: a marker, the file's place.
+STRONG_ORIGINS: Final[frozenset[str]] = frozenset({"marker", "folder", "path", "copy"})
 
 
 class ReferenceCandidate(BaseModel):
@@ -133,7 +135,7 @@ def written_by_the_firm(address: str, firm: FirmSettings) -> bool | None:
     labels = set(re.split(r"[.\-]", domain))
     for name in names:
         tokens = [t for t in core_tokens(name) if len(t) >= 2]
-        initials = "".join(t[0] for t in tokens if t not in PROFESSION_WORDS)
+        initials = firm_initials(tokens)
         if (len(initials) >= 2 and initials in labels) or any(
             len(t) >= 4 and t in labels for t in tokens if t not in PROFESSION_WORDS
         ):
@@ -238,15 +240,11 @@ def _candidates(
         if origin != "content" and any(c.key == key for c in out):
             return
         entry = known.get(key)
-        creatable = origin in ("marker", "folder", "path", "copy") or (
-            entry is not None and entry.folder
-        )
+        creatable = origin in STRONG_ORIGINS or (entry is not None and entry.folder)
         out.append(
             ReferenceCandidate(
                 # A bare or content mention is filed under the known matter's own written form.
-                reference=ref
-                if origin in ("marker", "folder", "path", "copy") or not entry
-                else entry.reference,
+                reference=ref if origin in STRONG_ORIGINS or not entry else entry.reference,
                 key=key,
                 origin=origin,
                 folder_title=title or (entry.title if entry else ""),
@@ -344,8 +342,8 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
     obj = ctx.source_object
     scheme = scheme_for(ctx.settings)
     parent = obj.path.rsplit("/", 1)[0] if "/" in obj.path else ""
-    subject = (body.get("email") or {}).get("subject") or None
     headers = body.get("email") or {}
+    subject = headers.get("subject") or None
     # The converted body stores the field name (`from_`); its JSON alias is `from`.
     sender = next(iter(headers.get("from_") or headers.get("from") or []), "")
     excerpt = body.get("text", "")[:TEXT_LIMIT]

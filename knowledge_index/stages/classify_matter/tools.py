@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from knowledge_index.gateway import Tool
 from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.matters.folders import neighbourhood
 from knowledge_index.matters.references import scheme_for
 from knowledge_index.matters.search import QueryEmbedder, peek_matter, search_matters
-from knowledge_index.matters.store import Matter, get_or_create_matter
+from knowledge_index.matters.store import Matter, assigned_documents, get_or_create_matter
 from knowledge_index.pipeline import next_stage
 from knowledge_index.stages.base import StageContext
 from knowledge_index.stages.classify_matter.prompt import ClassifyEvidence, ReferenceCandidate
@@ -59,16 +59,7 @@ def _query_embedder(ctx: StageContext) -> QueryEmbedder | None:
 def _renamed(conn: Connection, matter: Matter, current: str) -> None:
     """A title-only matter just learned its reference: what its other documents derived from
     the matter after classification (relations, metadata, the index's matter field) is owed."""
-    ids = [
-        r[0]
-        for r in conn.execute(
-            text(
-                "SELECT source_object_id FROM matter_assignments"
-                " WHERE matter_id = :m AND source_object_id <> :o"
-            ),
-            {"m": matter.id, "o": current},
-        )
-    ]
+    ids = [i for i in assigned_documents(conn, matter.id) if i != current]
     following = next_stage(STAGE)
     if ids and following is not None:
         reopen_stage(conn, ids, following)

@@ -15,8 +15,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy import text
 
 from knowledge_index.entities.names import (
-    PROFESSION_WORDS,
     core_tokens,
+    firm_initials,
     normalize_name,
     unique_mentions,
 )
@@ -113,7 +113,7 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
             return "firm"
         # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
-        initials = "".join(t[0] for t in core_tokens(firm) if t not in PROFESSION_WORDS)
+        initials = firm_initials(core_tokens(firm))
         if len(initials) >= 2 and ordered and ordered[0] == initials:
             return "firm"
     if ADVISER.search(name):
