@@ -358,6 +358,15 @@ def _configs(grid: str | None) -> dict[str, object]:
     }
     if grid == "fields":
         configs.update(_field_grid(shipped))
+    elif grid == "tie":
+        for tie in (0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0):
+            for meta in (1.0, 2.0, 3.0):
+                boosts = dict.fromkeys(
+                    ("matter_text", "party_text", "doctype_de", "doctype_en"), meta
+                )
+                configs[f"tie{tie}/meta{meta}"] = shipped.model_copy(
+                    update={"field_tie_breaker": tie, "field_boosts": boosts}
+                )
     elif grid == "fusion":
         # BM25 stays at weight 1: RRF weights only matter relative to each other.
         for vector in (0.0, 0.25, 0.5, 1.0):
@@ -498,7 +507,7 @@ def main() -> None:
     parser.add_argument("--types-package", help="module with the estate's types.py")
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
-        "--grid", choices=("fusion", "fields"), help="also print a grid of configurations"
+        "--grid", choices=("fusion", "fields", "tie"), help="also print a grid of configurations"
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")
     parser.add_argument(

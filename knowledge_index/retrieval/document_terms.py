@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Connection, Engine, text
 
 from knowledge_index.matters.references import PLACEHOLDER_PREFIX
+from knowledge_index.retrieval.party_context import identity_words
 
 # Given source object ids, their terms (documents without any may be missing).
 TermsProvider = Callable[[Sequence[str]], dict[str, "DocumentTerms"]]
@@ -30,6 +31,8 @@ class DocumentTerms(BaseModel):
     matter_reference: str | None = None
     matter_title: str | None = None
     parties: list[str] = Field(default_factory=list)
+    # What the document writes right after a party's name (register number, seat, address).
+    party_identity: list[str] = Field(default_factory=list)
     doc_type_labels: list[str] = Field(default_factory=list)
 
     @property
@@ -76,6 +79,7 @@ def load_document_terms(
             {"ids": list(source_object_ids)},
         ).all()
         spellings = _party_spellings(conn, source_object_ids)
+        texts = _texts(conn, [i for i in source_object_ids if spellings.get(i)])
     out = {}
     for row in rows:
         # A placeholder matter ("UNASSIGNED-EINGANG") says where a file lies, not what it is.
@@ -85,6 +89,7 @@ def load_document_terms(
             matter_reference=row[1] if real else None,
             matter_title=row[2] if real else None,
             parties=spellings.get(row[0], []),
+            party_identity=_identity(texts.get(row[0], ""), spellings.get(row[0], [])),
             doc_type_labels=type_labels(row[3]),
         )
     return out
@@ -119,6 +124,27 @@ _SPELLINGS = text(
 def _party_spellings(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, list[str]]:
     rows = conn.execute(_SPELLINGS, {"ids": list(source_object_ids)}).all()
     return {row[0]: list(row[1]) for row in rows}
+
+
+# The document's own passages (not its clause and profile rows, which repeat them).
+_TEXTS = text(
+    "SELECT source_object_id, string_agg(text, chr(10) ORDER BY ordinal) FROM chunks"
+    " WHERE source_object_id = ANY(CAST(:ids AS text[])) AND ordinal >= 0 AND ordinal < 1000"
+    " GROUP BY source_object_id"
+)
+
+
+def _texts(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, str]:
+    if not source_object_ids:
+        return {}
+    return {row[0]: row[1] for row in conn.execute(_TEXTS, {"ids": list(source_object_ids)})}
+
+
+def _identity(document_text: str, spellings: Sequence[str]) -> list[str]:
+    words: dict[str, None] = {}
+    for spelling in spellings:
+        words.update(dict.fromkeys(identity_words(document_text, spelling)))
+    return list(words)
 
 
 def provider(engine: Engine) -> TermsProvider:

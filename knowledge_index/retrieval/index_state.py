@@ -17,7 +17,8 @@ from knowledge_index.settings import Settings
 STATE_FILE = "state.json"
 # 2: document-level lexical fields (matter, parties, type labels, headings, compound tails) and
 # separator-free / matter-key identifiers.
-SCHEMA_VERSION = 2
+# 3: the party field also carries what a document writes after a party's name (party_context.py).
+SCHEMA_VERSION = 3
 
 
 class IndexState(BaseModel):

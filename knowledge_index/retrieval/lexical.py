@@ -64,6 +64,7 @@ TEXT_FIELDS = (
 # Quoted words must stand together: a phrase in the text or title outranks scattered words.
 PHRASE_FIELDS = (("text_de", "ki_de"), ("text_en", "ki_en"), ("title_de", "ki_de"))
 PHRASE_BOOST = 4.0
+FIELD_TIE_BREAKER = 0.2
 QUOTED = re.compile(r'["„“”]([^"„“”]+)["„“”]')
 # An identifier in the title or file name names the document; in the body it only mentions it.
 IDENT_BOOSTS = ((IDENT_META_FIELD, 3.0), (IDENT_FIELD, 1.0))
@@ -121,7 +122,7 @@ def _field_sources(chunk: ChunkPayload, terms: DocumentTerms | None) -> dict[str
         "heading_de": headings,
         "heading_en": headings,
         "matter_text": terms.matter_text if terms else "",
-        "party_text": " ".join(terms.parties) if terms else "",
+        "party_text": " ".join((*terms.parties, *terms.party_identity)) if terms else "",
         "doctype_de": types,
         "doctype_en": types,
         "tail_de": compound_tails(" ".join((chunk.title, chunk.text))),
@@ -220,19 +221,34 @@ class LexicalIndex:
         query: str,
         boosts: Mapping[str, float] | None = None,
         phrase_boost: float = PHRASE_BOOST,
+        tie_breaker: float = FIELD_TIE_BREAKER,
     ) -> tantivy.Query | None:
         """BM25 over every text field; `boosts` overrides TEXT_FIELDS' per-field boosts (a
-        search configuration choice, applied at query time: no re-index)."""
+        search configuration choice, applied at query time: no re-index).
+
+        Each query word scores its best field plus `tie_breaker` times its other fields (a
+        disjunction-max): a name that stands in a document's path, matter title, party field
+        and text must not outweigh the one word of the query that tells two namesakes apart
+        ("Berghof Immobilien GmbH Linz"). 1.0 is the plain sum over fields."""
         clauses = []
         # A query of nothing but stopwords ("Die", "was") still searches for them.
         stop = bool(analyzer("ki_plain", stopwords=True).analyze(query))
-        for field, analyzer_name, default in TEXT_FIELDS:
-            boost = (boosts or {}).get(field, default)
-            if boost <= 0:
-                continue
-            for term in dict.fromkeys(analyzer(analyzer_name, stopwords=stop).analyze(query)):
-                term_query = tantivy.Query.term_query(self.schema, field, term)
-                clauses.append((tantivy.Occur.Should, tantivy.Query.boost_query(term_query, boost)))
+        for word in dict.fromkeys(analyzer("ki_plain", stopwords=stop).analyze(query)):
+            per_field = []
+            for field, analyzer_name, default in TEXT_FIELDS:
+                boost = (boosts or {}).get(field, default)
+                if boost <= 0:
+                    continue
+                for term in dict.fromkeys(analyzer(analyzer_name).analyze(word)):
+                    term_query = tantivy.Query.term_query(self.schema, field, term)
+                    per_field.append(tantivy.Query.boost_query(term_query, boost))
+            if per_field:
+                clauses.append(
+                    (
+                        tantivy.Occur.Should,
+                        tantivy.Query.disjunction_max_query(per_field, tie_breaker=tie_breaker),
+                    )
+                )
         for phrase in QUOTED.findall(query):
             for field, analyzer_name in PHRASE_FIELDS:
                 words: list[str | tuple[int, str]] = list(analyzer(analyzer_name).analyze(phrase))

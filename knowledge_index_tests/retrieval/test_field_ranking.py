@@ -18,6 +18,7 @@ from knowledge_index.retrieval.identifiers import (
     names_only_identifiers,
     query_identifier_terms,
 )
+from knowledge_index.retrieval.party_context import identity_words
 from knowledge_index.retrieval.records import ChunkRecord
 from knowledge_index.retrieval.search import (
     VECTOR,
@@ -156,3 +157,69 @@ def test_exact_queries_leave_vectors_out(index: SearchIndex) -> None:
     assert searcher.query_weights("why was the cap changed")[VECTOR] > 0
     keep = HybridSearcher(index, None, SearchConfig(exact_queries_without_vectors=False))
     assert keep.query_weights("HRB 67890")[VECTOR] > 0
+
+
+def test_the_word_that_tells_namesakes_apart_decides(tmp_path: Path) -> None:
+    """Two companies of one name: the one in Innsbruck also stands in its files' paths
+    and matter title; the Linz passages never say Linz, their document's party block does.
+    The party field carries the block's seat, and each query word scores by its best field
+    (summed over fields, the name's words would outweigh the one that tells them apart)."""
+    name = "Berghof Immobilien GmbH"
+    linz = f"Mietvertrag zwischen {name}, FN 354871 d, 4020 Linz, als Vermieterin, und"
+    innsbruck = f"Darlehensvertrag mit der {name}, FN 190234 x, 6020 Innsbruck, als Schuldnerin"
+    terms: dict[str, DocumentTerms] = {}
+    records = []
+    for n, kind in enumerate(("Mietvertrag", "Nachtrag", "Übergabeprotokoll")):
+        terms[f"linz{n}"] = DocumentTerms(
+            matter_title="Mietvertrag Hafenstraße",
+            parties=[name],
+            party_identity=identity_words(linz, name),
+        )
+        # A later passage: the party block with the seat is in the document, not in it.
+        text = f"§ 5 Wertsicherung. Die {name} kann den Mietzins anpassen."
+        records.append(_record(f"linz{n}", text, title=kind))
+    for n, kind in enumerate(("Darlehensvertrag", "Pfandbestellungsurkunde", "Firmenbuchauszug")):
+        terms[f"innsbruck{n}"] = DocumentTerms(
+            matter_title="Darlehen Berghof Innsbruck",
+            parties=[name],
+            party_identity=identity_words(innsbruck, name),
+        )
+        records.append(
+            _record(
+                f"innsbruck{n}",
+                f"{innsbruck}. Das Darlehen wird ausbezahlt.",
+                title=kind,
+                path=f"Grünwald/Darlehen Berghof Innsbruck/{kind}.pdf",
+            )
+        )
+    index = SearchIndex(tmp_path / "search", document_terms=lambda ids: terms)
+    index.upsert(records)
+    assert set(_ids(index, f"{name} Linz")[:3]) == {"linz0", "linz1", "linz2"}
+    assert set(_ids(index, f"{name} Innsbruck")[:3]) == {"innsbruck0", "innsbruck1", "innsbruck2"}
+
+
+def test_party_identity_is_what_follows_the_name() -> None:
+    name = "Berghof Immobilien GmbH"
+    block = f"zwischen\n\n{name}, FN 354871 d, Landstraße 21, 4020 Linz, als Vermieterin,\n\nund"
+    assert identity_words(block, name) == ["FN", "354871", "d", "Landstraße", "21", "4020", "Linz"]
+    letter = f"Wien\n\n{name}\n\nz.H. Herrn Mag. Dietmar Aigner\n\nLandstraße 21\n4020 Linz\n\n"
+    assert identity_words(letter + "Wien, 3. Mai 2024\n\nUnser Zeichen: 104233-0009", name) == [
+        "Landstraße",
+        "21",
+        "4020",
+        "Linz",
+    ]
+    assert identity_words(f"der {name} (Innsbruck) ein Darlehen von EUR 3.500.000,00", name) == [
+        "Innsbruck"
+    ]
+    english = "between Meridian Tools Ltd (Birmingham, company number 04512345) and Steirische"
+    assert identity_words(english, "Meridian Tools Ltd") == [
+        "Birmingham",
+        "company",
+        "number",
+        "04512345",
+    ]
+    assert (
+        identity_words("Meridian Tools Ltd and Steirische Präzision GmbH", "Meridian Tools Ltd")
+        == []
+    )
