@@ -358,6 +358,11 @@ def _configs(grid: str | None) -> dict[str, object]:
     }
     if grid == "fields":
         configs.update(_field_grid(shipped))
+    elif grid == "decisions":
+        for boost in (0.0, 0.5, 1.0, 2.0, 3.0):
+            configs[f"decisions{boost}"] = shipped.model_copy(
+                update={"field_boosts": dict.fromkeys(("decision_de", "decision_en"), boost)}
+            )
     elif grid == "tie":
         for tie in (0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0):
             for meta in (1.0, 2.0, 3.0):
@@ -507,7 +512,9 @@ def main() -> None:
     parser.add_argument("--types-package", help="module with the estate's types.py")
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
-        "--grid", choices=("fusion", "fields", "tie"), help="also print a grid of configurations"
+        "--grid",
+        choices=("fusion", "fields", "tie", "decisions"),
+        help="also print a grid of configurations",
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")
     parser.add_argument(

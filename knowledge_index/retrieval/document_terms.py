@@ -34,6 +34,10 @@ class DocumentTerms(BaseModel):
     # What the document writes right after a party's name (register number, seat, address).
     party_identity: list[str] = Field(default_factory=list)
     doc_type_labels: list[str] = Field(default_factory=list)
+    # The changes this document makes to its predecessor and their stated reasons (from
+    # extract_decisions), with the topic's labels: "why was the cap raised to 30 %" names
+    # the change, not the clause text.
+    decisions: list[str] = Field(default_factory=list)
 
     @property
     def matter_text(self) -> str:
@@ -80,6 +84,7 @@ def load_document_terms(
         ).all()
         spellings = _party_spellings(conn, source_object_ids)
         texts = _texts(conn, [i for i in source_object_ids if spellings.get(i)])
+        decisions = _decisions(conn, source_object_ids)
     out = {}
     for row in rows:
         # A placeholder matter ("UNASSIGNED-EINGANG") says where a file lies, not what it is.
@@ -91,6 +96,7 @@ def load_document_terms(
             parties=spellings.get(row[0], []),
             party_identity=_identity(texts.get(row[0], ""), spellings.get(row[0], [])),
             doc_type_labels=type_labels(row[3]),
+            decisions=decisions.get(row[0], []),
         )
     return out
 
@@ -138,6 +144,32 @@ def _texts(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, str]
     if not source_object_ids:
         return {}
     return {row[0]: row[1] for row in conn.execute(_TEXTS, {"ids": list(source_object_ids)})}
+
+
+_DECISIONS = text(
+    "SELECT source_object_id, topic, change_summary, rationale_category, rationale_text"
+    " FROM decisions WHERE source_object_id = ANY(CAST(:ids AS text[]))"
+    " ORDER BY source_object_id, ordinal"
+)
+
+
+@functools.cache
+def _topic_labels() -> dict[str, str]:
+    from knowledge_index.decisions.taxonomy import load_taxonomy
+
+    return {c.id: f"{c.label_de} {c.label_en}" for c in load_taxonomy("topic").categories}
+
+
+def _decisions(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for doc, topic, change, why_category, why in conn.execute(
+        _DECISIONS, {"ids": list(source_object_ids)}
+    ):
+        # An unstated reason is the stage's stock sentence, not words of the document.
+        reason = why if why_category != "unstated" else ""
+        words = (_topic_labels().get(topic or "", ""), change or "", reason or "")
+        out.setdefault(doc, []).append(" ".join(w for w in words if w))
+    return out
 
 
 def _identity(document_text: str, spellings: Sequence[str]) -> list[str]:

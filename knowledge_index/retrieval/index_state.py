@@ -18,7 +18,8 @@ STATE_FILE = "state.json"
 # 2: document-level lexical fields (matter, parties, type labels, headings, compound tails) and
 # separator-free / matter-key identifiers.
 # 3: the party field also carries what a document writes after a party's name (party_context.py).
-SCHEMA_VERSION = 3
+# 4: decision fields: the changes a document makes and their reasons (document_terms.py).
+SCHEMA_VERSION = 4
 
 
 class IndexState(BaseModel):

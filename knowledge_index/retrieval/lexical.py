@@ -60,6 +60,8 @@ TEXT_FIELDS = (
     ("doctype_de", "ki_de", 2.0),
     ("doctype_en", "ki_en", 2.0),
     ("tail_de", "ki_de", 0.3),
+    ("decision_de", "ki_de", 0.5),
+    ("decision_en", "ki_en", 0.5),
 )
 # Quoted words must stand together: a phrase in the text or title outranks scattered words.
 PHRASE_FIELDS = (("text_de", "ki_de"), ("text_en", "ki_en"), ("title_de", "ki_de"))
@@ -113,6 +115,7 @@ def _schema() -> tantivy.Schema:
 def _field_sources(chunk: ChunkPayload, terms: DocumentTerms | None) -> dict[str, str]:
     headings = " ".join(chunk.section_path)
     types = " ".join(terms.doc_type_labels) if terms else ""
+    decisions = " ".join(terms.decisions) if terms else ""
     return {
         "text_de": chunk.text,
         "text_en": chunk.text,
@@ -126,6 +129,8 @@ def _field_sources(chunk: ChunkPayload, terms: DocumentTerms | None) -> dict[str
         "doctype_de": types,
         "doctype_en": types,
         "tail_de": compound_tails(" ".join((chunk.title, chunk.text))),
+        "decision_de": decisions,
+        "decision_en": decisions,
     }
 
 

@@ -31,6 +31,7 @@ from knowledge_index.retrieval.identifiers import (
 )
 from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
 from knowledge_index.retrieval.lexical import analyzer
+from knowledge_index.retrieval.query_intent import asks_why
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
 from knowledge_index.retrieval.search_index import SearchIndex
@@ -355,7 +356,11 @@ class HybridSearcher:
             assert payloads is not None
             groups.setdefault(payloads[entry.chunk_id].document_id, []).append((position, entry))
         payloads = payloads or {}  # None only when there were no candidates at all
-        by_status = request.filters is not None and request.filters.statuses is not None
+        # A caller filtering by status, or asking why a text changed, wants the versions
+        # as they are, not the current one first.
+        by_status = (
+            request.filters is not None and request.filters.statuses is not None
+        ) or asks_why(request.query)
         scores = {
             document_id: self._document_score(members, payloads, by_status)
             for document_id, members in groups.items()

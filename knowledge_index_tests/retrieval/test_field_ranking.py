@@ -223,3 +223,28 @@ def test_party_identity_is_what_follows_the_name() -> None:
         identity_words("Meridian Tools Ltd and Steirische Präzision GmbH", "Meridian Tools Ltd")
         == []
     )
+
+
+def test_a_why_question_finds_the_document_that_made_the_change(tmp_path: Path) -> None:
+    """The signed contract and the mark-up that raised the cap read alike (equal scores go to
+    the smaller id, the signed one); only the mark-up carries the decision (topic, change,
+    reason), and a why-question is about that."""
+    clause = "Ziffer 5.3 Die Haftung der Verkäuferin ist mit 30 % des Kaufpreises begrenzt."
+    terms = {
+        "v2_markup": DocumentTerms(
+            decisions=[
+                "Haftungsobergrenze Liability cap „10 %“ replaced by „30 %“ Die Mandantin "
+                "besteht auf 30 %, Weisung in der Besprechung vom 8. März 2024."
+            ]
+        )
+    }
+    index = SearchIndex(tmp_path / "search", document_terms=lambda ids: terms)
+    index.upsert(
+        [
+            _record("v2_markup", clause, status="redline"),
+            _record("a_signed", clause, status="executed"),
+        ]
+    )
+    question = "Warum wurde die Haftungsobergrenze auf 30 % angehoben?"
+    assert _ids(index, question)[0] == "v2_markup"
+    assert _ids(index, "Haftung der Verkäuferin")[0] == "a_signed"  # otherwise the current one
