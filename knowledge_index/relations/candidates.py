@@ -262,7 +262,7 @@ def compute(
             rescored = [
                 (targets.score(cue, d, my_folder, citing), d)
                 for d in wider
-                if cue.date in targets.own_dates(d.path, d.lead)
+                if cue.date in targets.cue_dates(cue, d)
             ]
             best = targets.best([(x, d) for x, d in rescored if x > 0])
         if best is not None:

@@ -22,11 +22,14 @@ class DocRow:
     format: str | None
     lead: str = ""
     mtime_ns: int | None = None
+    # The end of its text, where a contract's signature block carries its signing date.
+    tail: str = ""
 
 
 _DOC_COLUMNS = (
     "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
-    " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns"
+    " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns,"
+    " right(art.body->>'text', 400)"
 )
 _DOC_FROM = (
     " FROM source_objects o"
@@ -37,7 +40,17 @@ _DOC_FROM = (
 
 def _row(r: Any) -> DocRow:
     return DocRow(
-        r[0], r[1], r[2], r[3], int(r[4]), r[5], heading(r[6] or ""), r[7], r[6] or "", r[8]
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        int(r[4]),
+        r[5],
+        heading(r[6] or ""),
+        r[7],
+        r[6] or "",
+        r[8],
+        r[9] or "",
     )
 
 

@@ -188,6 +188,20 @@ def letter_date(text: str) -> dt.date | None:
     return found[0] if found else None
 
 
+# A signature block's place-and-date line: "Linz, am 14. Mai 2024", "Signed on 14 December
+# 2023", "Dated: 2 April 2024", "Wien, 3.5.2024" (short, so no sentence that cites a date).
+_SIGNED_LINE_CHARS = 80
+
+
+def signing_date(tail: str) -> dt.date | None:
+    """The date of the last short line of a document's end that carries one: where a contract
+    is signed, which is the date other documents cite it by ("Mietvertrag vom 14. Mai 2024")."""
+    for line in reversed(tail.splitlines()[1:] or tail.splitlines()):
+        if len(line.strip()) <= _SIGNED_LINE_CHARS and (found := dates(line)):
+            return found[-1]
+    return None
+
+
 def _clean_phrase(phrase: str) -> str:
     phrase = re.sub(r"^(?:dem|der|den|die|das|the)\s+", "", phrase.strip(), flags=re.I)
     return phrase.strip(" .,:;\"'„“”")

@@ -3,8 +3,9 @@
 An annex belongs to the document that cites its label ("siehe Anlage 4.2"), that its heading
 names ("Anlage 4.2 zum Geschäftsanteilskaufvertrag") and that it is filed beside; an amendment
 or a citation names its target by title and date; a reply by the date of what it answers.
-Exactly one target per cue: the best score, then the editable original before its print, the
-earliest document, the path (so the answer never depends on processing order).
+Exactly one target per cue: the best score, then a signed or final version before the others,
+the editable original before its print, the earliest document, the path (so
+the answer never depends on processing order).
 """
 
 from __future__ import annotations
@@ -36,10 +37,22 @@ _DEPENDENT_HEAD: Final = re.compile(
 _SOURCE_FORMATS: Final = {"docx": 0, "doc": 0, "odt": 0, "rtf": 0, "pdf": 1}
 
 
-def own_dates(path: str, lead: str) -> set[dt.date]:
-    """The dates a document goes by: in its file name, and the first date at its top."""
-    found = {d for d in (filenames.signals(path).date, cues.letter_date(lead)) if d is not None}
-    return found
+# A contract is cited by the date it was signed on; a letter or mail by the date at its top
+# (the end of a mail quotes other mails' dates).
+_SIGNED_KINDS: Final = frozenset({"annex_of", "amends", "references"})
+# The contract as signed (or final) before any other version.
+_SIGNED_FIRST: Final = {"executed": 0, "final": 0}
+
+
+def cue_dates(cue: cues.Cue, d: DocRow) -> set[dt.date]:
+    return own_dates(d.path, d.lead, d.tail if cue.kind in _SIGNED_KINDS else "")
+
+
+def own_dates(path: str, lead: str, tail: str = "") -> set[dt.date]:
+    """The dates a document goes by: in its file name, the first date at its top, and the date
+    it was signed on at its end."""
+    found = (filenames.signals(path).date, cues.letter_date(lead), cues.signing_date(tail))
+    return {d for d in found if d is not None}
 
 
 # A bare "agreement" names nothing on its own; a compound ("Mietvertrag") or two words do.
@@ -95,7 +108,7 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
     head = d.head.lower()
     same_folder = d.path.rsplit("/", 1)[0] == my_folder
     named = _named(cue, d)
-    dated = cue.date is not None and cue.date in own_dates(d.path, d.lead)
+    dated = cue.date is not None and cue.date in cue_dates(cue, d)
     main_like = any(w in head for w in _MAIN_WORDS)
     if cue.kind in ("annex_of", "amends", "references"):
         if d.format == "email":
@@ -145,11 +158,13 @@ def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
     if not scored:
         return None
 
-    def key(item: tuple[float, DocRow]) -> tuple[float, int, dt.date, str]:
+    def key(item: tuple[float, DocRow]) -> tuple[float, int, int, dt.date, str]:
         value, d = item
         dates = own_dates(d.path, d.lead)
         return (
             -value,
+            # What an annex or amendment belongs to is the contract as signed, not a draft.
+            _SIGNED_FIRST.get(filenames.signals(d.path).label or "", 1),
             _SOURCE_FORMATS.get(_extension(d.path), 2),
             min(dates) if dates else dt.date.max,
             d.path,
@@ -164,7 +179,8 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     named = names(cue.phrase, path, text[:600]) or (
         bool(cue.phrase) and cues.phrase_matches(cue.phrase, head)
     )
-    dated = cue.date is not None and cue.date in own_dates(path, text[:600])
+    tail = text[-400:] if cue.kind in _SIGNED_KINDS else ""
+    dated = cue.date is not None and cue.date in own_dates(path, text[:600], tail)
     if cue.kind == "annex_of":
         if cue.label and cues.cites_label(text, cue.label):
             return True

@@ -10,7 +10,9 @@ from knowledge_index.relations.corpus import DocRow
 
 
 def _doc(path: str, text: str, fmt: str = "docx") -> DocRow:
-    return DocRow(path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600])
+    return DocRow(
+        path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600], tail=text[-400:]
+    )
 
 
 def test_an_annex_label_comes_from_the_file_name_or_a_line_at_the_top():
@@ -167,3 +169,31 @@ def test_austrian_exhibit_labels():
     )
     assert cues.cites_label("wie der Werkvertrag (Beilage ./A) zeigt", "Beilage A")
     assert not cues.cites_label("siehe Beilage ./AB", "Beilage A")
+
+
+def test_an_annex_of_a_contract_dated_by_its_signing_belongs_to_the_signed_copy():
+    """Neither file name says which copy was signed; the annex cites the contract by the date of
+    its signature line, which only the signed print carries, and the draft's own date differs."""
+    body = "MIETVERTRAG\nabgeschlossen zwischen\nBerghof Immobilien GmbH und Alpenbau Holding AG\n"
+    body += "§ 1 Mietgegenstand\n" + "(1) Die Vermieterin vermietet Büroflächen.\n" * 30
+    draft = _doc(
+        "Documents/00041402_1.docx", body.replace("\n§ 1", "\nEntwurf vom 8. April 2024\n§ 1")
+    )
+    signed = _doc(
+        "Documents/00041455_1.pdf", body + "Linz, am 14. Mai 2024\nBerghof (Vermieterin)", "pdf"
+    )
+    annex = cues.find_cues(
+        "Anlage 1 – Flächenplan\nzum Mietvertrag vom 14. Mai 2024 zwischen Berghof und Alpenbau",
+        "00041456_1.pdf",
+    )
+    assert annex[0].kind == "annex_of"
+    scored = [(targets.score(annex[0], d, "Documents", set()), d) for d in (draft, signed)]
+    chosen = targets.best([(x, d) for x, d in scored if x > 0])
+    assert chosen is not None and chosen[1].path == signed.path
+    assert cues.signing_date("…\nLinz, am 14. Mai 2024\nBerghof (Vermieterin)") == dt.date(
+        2024, 5, 14
+    )
+    assert (
+        cues.signing_date("Die Frist endet am 14. Mai 2024, sofern nicht die Vermieterin " * 3)
+        is None
+    )
