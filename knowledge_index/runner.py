@@ -131,6 +131,7 @@ def run_stage(
     attempted: list[str] = []
     blobs = BlobStore(settings.blob_dir)
     declared = get_stage(stage)
+    chunk_size = declared.claim_chunk or CLAIM_CHUNK
     enabled = settings.stage(stage).enabled
     model = settings.stage_model(stage) if declared.model_stage and enabled else None
     if model is None and declared.calls_embedding_model and enabled:
@@ -142,7 +143,7 @@ def run_stage(
 
         breaker = breaker_for(settings, engine)
     while remaining is None or remaining > 0:
-        take = CLAIM_CHUNK if remaining is None else min(CLAIM_CHUNK, remaining)
+        take = chunk_size if remaining is None else min(chunk_size, remaining)
         if breaker is not None and model is not None:
             # Before claiming: behind an open circuit the rows wait unclaimed (no attempt, no
             # request); when a probe is due only one document is claimed to carry it.

@@ -226,3 +226,64 @@ def test_party_spellings_never_reach_across_permissions(engine, indexed):
     assert lexical("Geheimprojekt", alice) == []
     assert lexical("Zetaworks", alice) == []
     assert "Beta/memo.md" in lexical("Geheimprojekt", beta)
+
+
+def test_a_reindex_takes_unchanged_vectors_from_postgres(engine, indexed, monkeypatch):
+    """Indexing a document again sends only inputs whose text, title, type or matter changed
+    to the model; the stored vectors are the ones it computed."""
+    from knowledge_index.ledger.store import reopen_settled
+    from knowledge_index.retrieval.embeddings import Embedder
+
+    _, _, driver = indexed
+
+    def chunk_rows():
+        with engine.connect() as conn:
+            return {
+                r[0]: (r[1], r[2], r[3], r[4])
+                for r in conn.execute(
+                    text(
+                        "SELECT chunk_id, embedding::text, embedding_input_sha, title,"
+                        " source_object_id FROM chunks"
+                    )
+                )
+            }
+
+    before = chunk_rows()
+    assert before and all(sha for _, sha, _, _ in before.values())
+    sent: list[str] = []
+    real = Embedder.embed
+
+    def counting(self, texts):
+        sent.extend(texts)
+        return real(self, texts)
+
+    monkeypatch.setattr(Embedder, "embed", counting)
+    with engine.begin() as conn:
+        reopen_settled(conn, "index")
+    driver.run_until_idle()
+    assert sent == []
+    assert chunk_rows() == before
+
+    with engine.connect() as conn:
+        memo_id = conn.execute(
+            text("SELECT id FROM source_objects WHERE path = 'Beta/memo.md'")
+        ).scalar_one()
+    memo = {k for k, v in before.items() if v[3] == memo_id}
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO document_metadata (source_object_id, title, ontology_fingerprint)"
+                " VALUES (:id, :t, 'test')"
+                " ON CONFLICT (source_object_id) DO UPDATE SET title = EXCLUDED.title"
+            ),
+            {"id": memo_id, "t": "Escrow memo"},
+        )
+        reopen_settled(conn, "index")
+    driver.run_until_idle()
+    after = chunk_rows()
+    assert sent and all(t.startswith("Escrow memo") for t in sent)
+    for chunk_id in memo:
+        assert after[chunk_id][2] == "Escrow memo" and after[chunk_id][1] != before[chunk_id][1]
+    assert {k: v for k, v in after.items() if k not in memo} == {
+        k: v for k, v in before.items() if k not in memo
+    }

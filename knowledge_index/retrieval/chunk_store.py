@@ -12,7 +12,7 @@ from knowledge_index.retrieval.records import ChunkRecord
 _COLUMNS = (
     "chunk_id, source_object_id, version_id, content_hash, ordinal, text, char_start, char_end,"
     " page, section_path, title, path, matter_id, doc_type, status, language, doc_date,"
-    " allowed_principals, denied_principals, embedding, embedding_model"
+    " allowed_principals, denied_principals, embedding, embedding_model, embedding_input_sha"
 )
 
 
@@ -26,20 +26,25 @@ def replace_document_chunks(
     content_hash: str,
     records: Sequence[ChunkRecord],
     embedding_model: str,
+    input_digests: Sequence[str | None] | None = None,
 ) -> int:
     """Write the new chunks first, then drop the document's rows that are no longer produced.
 
     Ordinals are diffed by chunk id, so a re-index replaces rows instead of orphaning them, and
-    readers never see the document without chunks.
+    readers never see the document without chunks. `input_digests` (one per record) name the
+    text each vector was computed from, for `stored_vectors`.
     """
-    for r in records:
+    digests = list(input_digests) if input_digests is not None else [None] * len(records)
+    if len(digests) != len(records):
+        raise ValueError("one input digest per record")
+    for r, digest in zip(records, digests, strict=True):
         conn.execute(
             text(
                 f"INSERT INTO chunks ({_COLUMNS}) VALUES (:chunk_id, :source_object_id,"
                 " :version_id, :hash, :ordinal, :text, :char_start, :char_end, :page,"
                 " :section_path, :title, :path,"
                 " :matter_id, :doc_type, :status, :language, :doc_date, :allowed, :denied,"
-                " CAST(:embedding AS vector), :model)"
+                " CAST(:embedding AS vector), :model, :digest)"
                 " ON CONFLICT (chunk_id) DO UPDATE SET text = EXCLUDED.text,"
                 " char_start = EXCLUDED.char_start, char_end = EXCLUDED.char_end,"
                 " page = EXCLUDED.page, section_path = EXCLUDED.section_path,"
@@ -49,7 +54,7 @@ def replace_document_chunks(
                 " allowed_principals = EXCLUDED.allowed_principals,"
                 " denied_principals = EXCLUDED.denied_principals,"
                 " embedding = EXCLUDED.embedding, embedding_model = EXCLUDED.embedding_model,"
-                " updated_at = now()"
+                " embedding_input_sha = EXCLUDED.embedding_input_sha, updated_at = now()"
             ),
             {
                 "chunk_id": r.chunk_id,
@@ -73,6 +78,7 @@ def replace_document_chunks(
                 "denied": r.denied_principals,
                 "embedding": _vector_literal(r.vector),
                 "model": embedding_model,
+                "digest": digest,
             },
         )
     removed = conn.execute(
@@ -84,6 +90,27 @@ def replace_document_chunks(
     ).rowcount
     log_change(conn, source_object_id, "replace")
     return removed
+
+
+def stored_vectors(
+    conn: Connection, embedding_model: str, digests: Sequence[str]
+) -> dict[str, np.ndarray]:
+    """Vectors already computed by `embedding_model` from the inputs with these digests."""
+    if not digests:
+        return {}
+    rows = conn.execute(
+        text(
+            "SELECT DISTINCT ON (embedding_input_sha) embedding_input_sha, embedding::text"
+            " FROM chunks WHERE embedding_input_sha = ANY(CAST(:digests AS text[]))"
+            " AND embedding_model = :model"
+        ),
+        {"digests": sorted(set(digests)), "model": embedding_model},
+    ).all()
+    return {digest: _parse_vector(literal) for digest, literal in rows}
+
+
+def _parse_vector(literal: str) -> np.ndarray:
+    return np.asarray([float(x) for x in literal.strip("[]").split(",")], np.float32)
 
 
 def delete_document_chunks(conn: Connection, source_object_id: str) -> int:
@@ -159,5 +186,5 @@ def load_records(
             doc_date=row[15],
             allowed_principals=list(row[16]),
             denied_principals=list(row[17]),
-            vector=np.asarray([float(x) for x in row[18].strip("[]").split(",")], np.float32),
+            vector=_parse_vector(row[18]),
         )

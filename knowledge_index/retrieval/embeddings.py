@@ -152,16 +152,20 @@ class Embedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self._dimensions or 0), dtype=np.float32)
+        # A text that occurs twice (the same passage in two copies of a file) is embedded once.
+        first: dict[str, int] = {}
+        where = [first.setdefault(t, len(first)) for t in texts]
+        unique = list(first)
         # Batches of similar length waste less padding; the caller still gets its own order.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
-        ordered = [texts[i] for i in order]
+        order = sorted(range(len(unique)), key=lambda i: len(unique[i]), reverse=True)
+        ordered = [unique[i] for i in order]
         parts = [
             self._call(ordered[i : i + self.batch_size])
             for i in range(0, len(ordered), self.batch_size)
         ]
-        vectors = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+        vectors = np.empty((len(unique), parts[0].shape[1]), dtype=np.float32)
         vectors[order] = np.vstack(parts)
-        return vectors
+        return vectors[where]
 
     def embed_query(self, text: str) -> np.ndarray:
         # Agents repeat and page through the same queries; a query costs a model call otherwise.

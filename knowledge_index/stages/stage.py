@@ -48,6 +48,9 @@ class Stage:
     calls_embedding_model: bool = False
     # Index must still run for a deleted document: it removes the document from search.
     runs_for_deleted: bool = False
+    # Documents claimed (and handed to `run_batch`) at once; None: the runner's default. More
+    # for a stage whose handler batches across documents, fewer keep a crash's strand small.
+    claim_chunk: int | None = None
     # `(Settings) -> set[str]`: capabilities this installation lacks for the stage; a row
     # degraded only by those is current, and providing one re-runs exactly those rows.
     unavoidable_degradations: str | None = None

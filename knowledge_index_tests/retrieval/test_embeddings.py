@@ -57,3 +57,21 @@ def test_async_gateway_path() -> None:
     )
     assert len(response.data) == 2
     assert len(response.data[0]["embedding"]) == 384
+
+
+def test_a_repeated_text_is_embedded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    embedder = Embedder(batch_size=2)
+    sent: list[list[str]] = []
+    real = embedder._call
+
+    def counting(batch: list[str]) -> np.ndarray:
+        sent.append(list(batch))
+        return real(batch)
+
+    monkeypatch.setattr(embedder, "_call", counting)
+    texts = ["Miete", "The contract was cancelled.", "Miete", "Pacht", "Miete"]
+    vectors = embedder.embed(texts)
+    assert sorted(t for batch in sent for t in batch) == sorted(set(texts))
+    assert vectors.shape == (5, 384)
+    assert np.array_equal(vectors[0], vectors[2]) and np.array_equal(vectors[0], vectors[4])
+    assert np.allclose(vectors, encode_local("all-MiniLM-L6-v2", texts), atol=1e-5)

@@ -13,5 +13,11 @@ STAGE = Stage(
     "permission projection; deleted documents leave search.",
     handler=f"{__name__}.handler:IndexHandler",
     runs_for_deleted=True,
+    # The handler embeds a claim chunk's documents together, sorted by length: in chunks of 16
+    # documents (about 50 passages) the longest passages of each chunk set the padding of a
+    # batch of short ones and every second batch runs part-empty (estate A: 35% more model
+    # time than one sorted call). A crashed worker strands at most this many claims until
+    # they expire, about a minute of embedding.
+    claim_chunk=128,
     calls_embedding_model=True,
 )

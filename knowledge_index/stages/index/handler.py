@@ -7,20 +7,22 @@ batches. Deleted documents lose their chunks; an ACL-only change rewrites permis
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
 
+import numpy as np
 from sqlalchemy import Engine, text
 
 from knowledge_index.artifacts import get_artifact
 from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
 from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.acl import CompiledAcl, Grants, compile_acl
-from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
+from knowledge_index.retrieval.chunk_records import DocumentVersion, embed_chunk_records
 from knowledge_index.retrieval.chunk_store import (
     delete_document_chunks,
     document_chunk_count,
     replace_document_chunks,
+    stored_vectors,
     update_document_acl,
 )
 from knowledge_index.retrieval.chunking import ChunkingConfig, ChunkingInput, PageMark, Section
@@ -33,6 +35,7 @@ from knowledge_index.retrieval.derived import (
     version_facts,
 )
 from knowledge_index.retrieval.embeddings import embedder_for
+from knowledge_index.retrieval.records import ChunkRecord
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
 
@@ -91,8 +94,8 @@ class IndexHandler:
             return
         per_doc = (time.monotonic() - t0) / len(to_embed)
         by_doc: dict[str, list] = {}
-        for record in records:
-            by_doc.setdefault(record.document_id, []).append(record)
+        for record, digest in records:
+            by_doc.setdefault(record.document_id, []).append((record, digest))
         for ctx, doc, prep in to_embed:
             t1 = time.monotonic()
             try:
@@ -102,8 +105,9 @@ class IndexHandler:
                         conn,
                         doc.source_object_id,
                         ctx.source_object.content_hash or "",
-                        mine,
+                        [record for record, _ in mine],
                         settings.retrieval.embedding_model,
+                        [digest for _, digest in mine],
                     )
                     if doc.logical_document_id:
                         drop_sibling_profiles(conn, doc.source_object_id, doc.logical_document_id)
@@ -250,16 +254,29 @@ def _pages(body: dict) -> list[PageMark]:
     return marks
 
 
-def _build_records(settings: Settings, engine: Engine, docs: list[DocumentVersion]) -> list:
-    embedder = embedder_for(settings.retrieval.embedding_model)
+def _build_records(
+    settings: Settings, engine: Engine, docs: list[DocumentVersion]
+) -> list[tuple[ChunkRecord, str]]:
+    model = settings.retrieval.embedding_model
+    embedder = embedder_for(model)
     config = ChunkingConfig(
         chunk_chars=settings.retrieval.chunk_chars,
         chunk_overlap_chars=settings.retrieval.chunk_overlap_chars,
         model_max_tokens=embedder.max_tokens,
     )
+
+    def known(digests: Sequence[str]) -> dict[str, np.ndarray]:
+        # A document indexed again after relate or extract_metadata revisited it mostly has the
+        # same embedding inputs as before; a duplicate file has another file's.
+        with engine.connect() as conn:
+            return stored_vectors(conn, model, digests)
+
+    def build() -> list[tuple[ChunkRecord, str]]:
+        return embed_chunk_records(docs, embedder, config, known=known)
+
     remote = settings.retrieval.remote_embedding_model
     if remote is None:
-        return build_chunk_records(docs, embedder, config)
+        return build()
     # An embedding endpoint is guarded like a model stage's model: an outage opens its
     # circuit and the runner parks the stage's rows instead of spending requests on each.
     from knowledge_index.gateway.circuits import breaker_for
@@ -269,5 +286,5 @@ def _build_records(settings: Settings, engine: Engine, docs: list[DocumentVersio
         breaker_for(settings, engine),
         remote,
         "index",
-        lambda: build_chunk_records(docs, embedder, config),
+        build,
     )
