@@ -26,10 +26,12 @@ class DocRow:
     tail: str = ""
 
 
+# How much of a document's end relate reads (`DocRow.tail`; targets.confirms reads as much).
+TAIL_CHARS = 400
 _DOC_COLUMNS = (
     "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
     " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns,"
-    " right(art.body->>'text', 400)"
+    f" right(art.body->>'text', {TAIL_CHARS})"
 )
 _DOC_FROM = (
     " FROM source_objects o"

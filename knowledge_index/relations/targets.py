@@ -15,7 +15,7 @@ import re
 from typing import Final
 
 from knowledge_index.relations import cues, filenames
-from knowledge_index.relations.corpus import DocRow
+from knowledge_index.relations.corpus import TAIL_CHARS, DocRow
 
 _MAIN_WORDS: Final = (
     "vertrag",
@@ -179,7 +179,7 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     named = names(cue.phrase, path, text[:600]) or (
         bool(cue.phrase) and cues.phrase_matches(cue.phrase, head)
     )
-    tail = text[-400:] if cue.kind in _SIGNED_KINDS else ""
+    tail = text[-TAIL_CHARS:] if cue.kind in _SIGNED_KINDS else ""
     dated = cue.date is not None and cue.date in own_dates(path, text[:600], tail)
     if cue.kind == "annex_of":
         if cue.label and cues.cites_label(text, cue.label):

@@ -29,8 +29,8 @@ from knowledge_index.retrieval.identifiers import (
     query_identifier_terms,
     query_identifiers,
 )
+from knowledge_index.retrieval.lexical import FIELD_TIE_BREAKER, analyzer
 from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
-from knowledge_index.retrieval.lexical import analyzer
 from knowledge_index.retrieval.query_intent import asks_why
 from knowledge_index.retrieval.records import ChunkPayload
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
@@ -89,7 +89,7 @@ class SearchConfig(BaseModel):
     # How much a query word's other matching fields add to its best one (1: the sum). Chosen
     # on estates A and C (bench_search_quality --grid tie): 0.2 against the sum, nDCG@10
     # A 0.863 -> 0.857, C 0.781 -> 0.802 (C's party questions -0.106 -> -0.046 against BM25).
-    field_tie_breaker: float = Field(0.2, ge=0, le=1)
+    field_tie_breaker: float = Field(FIELD_TIE_BREAKER, ge=0, le=1)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
