@@ -113,8 +113,17 @@ class FilterMapper:
 # -- the product through MCP -------------------------------------------------------------------
 
 
+# `--embedding-model`: the one KI_ setting the benchmark passes on to every part it starts.
+MODEL_VARIABLE = "KI_RETRIEVAL__EMBEDDING_MODEL"
+
+
+def _kept_settings() -> dict[str, str]:
+    return {MODEL_VARIABLE: os.environ[MODEL_VARIABLE]} if MODEL_VARIABLE in os.environ else {}
+
+
 def server_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KI_")}
+    env.update(_kept_settings())
     env.update(
         KI_HOME=str(home),
         KI_MCP__PRINCIPALS=json.dumps(PRINCIPALS),
@@ -177,9 +186,10 @@ def mcp_runs(
 
 @contextmanager
 def product_settings(home: Path) -> Iterator[object]:
+    kept = _kept_settings()
     for key in [k for k in os.environ if k.startswith("KI_")]:
         del os.environ[key]
-    os.environ["KI_HOME"] = str(home)
+    os.environ.update(kept, KI_HOME=str(home))
     from knowledge_index.settings import load_settings
 
     yield load_settings()
@@ -520,7 +530,13 @@ def main() -> None:
     parser.add_argument(
         "--rebuild-index", action="store_true", help="rebuild the kept home's search index first"
     )
+    parser.add_argument(
+        "--embedding-model",
+        help="build and search with this embedding model (e.g. ki-local/all-MiniLM-L6-v2-int8)",
+    )
     args = parser.parse_args()
+    if args.embedding_model:
+        os.environ[MODEL_VARIABLE] = args.embedding_model
     estate = bench_knowledge.ESTATES[args.estate]
     folder = args.estate_dir or estate.folder
     package = args.types_package or estate.types

@@ -11,7 +11,10 @@ is refused with the reason rather than encoded wrongly.
 
 from __future__ import annotations
 
+import functools
 import json
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,12 +56,13 @@ def _check_shape(model_dir: Path) -> int:
 class BertSentenceEncoder:
     """Encodes texts as sentence-transformers would: truncate, pad per batch, mean, normalize."""
 
-    def __init__(self, model_dir: Path) -> None:
+    def __init__(self, model_dir: Path, *, int8: bool = False) -> None:
         import torch
         from safetensors.torch import load_file
         from tokenizers import Tokenizer
 
         self.window = _check_shape(model_dir)
+        self.int8 = int8
         config = _read_json(model_dir / "config.json")
         self._heads = int(config["num_attention_heads"])
         self._hidden = int(config["hidden_size"])
@@ -74,7 +78,7 @@ class BertSentenceEncoder:
             "norm": (weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"]),
         }
         self._layers = [
-            _layer(weights, f"encoder.layer.{i}.", torch)
+            _layer(weights, f"encoder.layer.{i}.", torch, int8)
             for i in range(int(config["num_hidden_layers"]))
         ]
         tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
@@ -84,7 +88,13 @@ class BertSentenceEncoder:
         self._torch = torch
 
     def encode(self, texts: list[str]) -> np.ndarray:
-        """One forward pass over `texts` as one batch: float32 unit vectors, in input order."""
+        """Float32 unit vectors for `texts`, in input order (one batch, or one text at a time
+        for int8, whose activation scale is per call and so must not depend on the batch)."""
+        if self.int8 and len(texts) > 1:
+            return np.vstack([self._forward([text]) for text in texts])
+        return self._forward(texts)
+
+    def _forward(self, texts: list[str]) -> np.ndarray:
         torch = self._torch
         functional = torch.nn.functional
         encodings = self._tokenizer.encode_batch(texts)
@@ -98,46 +108,55 @@ class BertSentenceEncoder:
             x = functional.layer_norm(x, (width,), *e["norm"], self._eps)
             keys_mask = mask[:, None, None, :]
             for layer in self._layers:
-                qkv = functional.linear(x, layer["qkv"], layer["qkv_bias"])
+                qkv = layer["qkv"](x)
                 q, k, v = qkv.view(batch, length, 3, heads, width // heads).permute(2, 0, 3, 1, 4)
                 attended = functional.scaled_dot_product_attention(q, k, v, attn_mask=keys_mask)
                 attended = attended.transpose(1, 2).reshape(batch, length, width)
                 x = functional.layer_norm(
-                    functional.linear(attended, layer["out"], layer["out_bias"]) + x,
-                    (width,),
-                    *layer["attention_norm"],
-                    self._eps,
+                    layer["out"](attended) + x, (width,), *layer["attention_norm"], self._eps
                 )
-                inner = functional.gelu(functional.linear(x, layer["up"], layer["up_bias"]))
+                inner = functional.gelu(layer["up"](x))
                 x = functional.layer_norm(
-                    functional.linear(inner, layer["down"], layer["down_bias"]) + x,
-                    (width,),
-                    *layer["output_norm"],
-                    self._eps,
+                    layer["down"](inner) + x, (width,), *layer["output_norm"], self._eps
                 )
             weights = mask[..., None].to(x.dtype)
             pooled = (x * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
             return functional.normalize(pooled, dim=1).numpy().astype(np.float32, copy=False)
 
 
-def _layer(weights: dict[str, Any], prefix: str, torch: Any) -> dict[str, Any]:
+Linear = Callable[[Any], Any]
+
+
+def _layer(weights: dict[str, Any], prefix: str, torch: Any, int8: bool) -> dict[str, Any]:
     def w(name: str) -> Any:
         return weights[prefix + name]
 
+    def linear(weight: Any, bias: Any) -> Linear:
+        if not int8:
+            return functools.partial(torch.nn.functional.linear, weight=weight, bias=bias)
+        # Symmetric per-output-channel int8 weights; activations are quantized per call.
+        scales = (weight.abs().amax(dim=1) / 127).clamp(min=1e-8).double()
+        zeros = torch.zeros(weight.shape[0], dtype=torch.long)
+        with warnings.catch_warnings():
+            # torch 2.14 deprecates quantized tensors for a successor API not yet released;
+            # the int8 model is opt-in and its test fails the day this stops working.
+            warnings.simplefilter("ignore", UserWarning)
+            qweight = torch.quantize_per_channel(weight, scales, zeros, 0, torch.qint8)
+        packed = torch.ops.quantized.linear_prepack(qweight, bias)
+        return functools.partial(torch.ops.quantized.linear_dynamic, W_prepack=packed)
+
     attention = "attention.self."
+    # Query, key and value as one matrix: one matmul instead of three.
+    qkv = torch.cat([w(f"{attention}{p}.weight") for p in ("query", "key", "value")])
+    qkv_bias = torch.cat([w(f"{attention}{p}.bias") for p in ("query", "key", "value")])
     return {
-        # Query, key and value as one matrix: one matmul instead of three.
-        "qkv": torch.cat([w(f"{attention}{p}.weight") for p in ("query", "key", "value")]),
-        "qkv_bias": torch.cat([w(f"{attention}{p}.bias") for p in ("query", "key", "value")]),
-        "out": w("attention.output.dense.weight"),
-        "out_bias": w("attention.output.dense.bias"),
+        "qkv": linear(qkv, qkv_bias),
+        "out": linear(w("attention.output.dense.weight"), w("attention.output.dense.bias")),
         "attention_norm": (
             w("attention.output.LayerNorm.weight"),
             w("attention.output.LayerNorm.bias"),
         ),
-        "up": w("intermediate.dense.weight"),
-        "up_bias": w("intermediate.dense.bias"),
-        "down": w("output.dense.weight"),
-        "down_bias": w("output.dense.bias"),
+        "up": linear(w("intermediate.dense.weight"), w("intermediate.dense.bias")),
+        "down": linear(w("output.dense.weight"), w("output.dense.bias")),
         "output_norm": (w("output.LayerNorm.weight"), w("output.LayerNorm.bias")),
     }

@@ -21,7 +21,8 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 import litellm
 import numpy as np
@@ -32,9 +33,21 @@ from knowledge_index.retrieval.tokens import MINILM_MAX_TOKENS, minilm_model_dir
 
 LOCAL_PROVIDER = "ki-local"
 DEFAULT_EMBEDDING_MODEL = f"{LOCAL_PROVIDER}/all-MiniLM-L6-v2"
-# Local model name -> (loader of the model directory, dimensions, window in word pieces).
-_LOCAL_MODELS: dict[str, tuple[Callable[[], Any], int, int]] = {
-    "all-MiniLM-L6-v2": (minilm_model_dir, 384, MINILM_MAX_TOKENS),
+
+
+class LocalModel(NamedTuple):
+    directory: Callable[[], Path]
+    dimensions: int
+    window: int  # word pieces
+    # Weights quantized to int8 at load, activations per text: about twice as fast on CPU, with
+    # vectors at cosine ~0.99 to the float model's (a different model name, so switching
+    # re-embeds everything; see benchmarks/README.md for its retrieval quality).
+    int8: bool = False
+
+
+_LOCAL_MODELS: dict[str, LocalModel] = {
+    "all-MiniLM-L6-v2": LocalModel(minilm_model_dir, 384, MINILM_MAX_TOKENS),
+    "all-MiniLM-L6-v2-int8": LocalModel(minilm_model_dir, 384, MINILM_MAX_TOKENS, int8=True),
 }
 
 
@@ -52,14 +65,15 @@ def _load_local_model(name: str) -> Any:
         raise EmbeddingError(f"unknown local embedding model {name!r}; known: {known}")
     from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
 
-    return BertSentenceEncoder(_LOCAL_MODELS[name][0]())
+    local = _LOCAL_MODELS[name]
+    return BertSentenceEncoder(local.directory(), int8=local.int8)
 
 
 def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
     """The raw model call, also the benchmark's baseline for gateway overhead."""
     model = _load_local_model(name)
     if not texts:
-        return np.zeros((0, _LOCAL_MODELS[name][1]), dtype=np.float32)
+        return np.zeros((0, _LOCAL_MODELS[name].dimensions), dtype=np.float32)
     # Longest first, as sentence-transformers batches: similar lengths pad least.
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
     ordered = [str(texts[i]) for i in order]
@@ -136,9 +150,9 @@ class Embedder:
             if name not in _LOCAL_MODELS:
                 raise EmbeddingError(f"unknown local embedding model {model!r}")
             register_local_provider()
-            _, local_dims, local_tokens = _LOCAL_MODELS[name]
-            dimensions = dimensions or local_dims
-            max_tokens = max_tokens or local_tokens
+            local = _LOCAL_MODELS[name]
+            dimensions = dimensions or local.dimensions
+            max_tokens = max_tokens or local.window
         self._dimensions = dimensions
         # Remote models: the MiniLM word-piece window is a conservative stand-in.
         self.max_tokens = max_tokens or MINILM_MAX_TOKENS

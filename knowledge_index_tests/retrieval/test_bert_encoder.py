@@ -55,3 +55,15 @@ def test_a_model_of_another_shape_is_refused(tmp_path: Path) -> None:
     pooling.write_text(json.dumps(config))
     with pytest.raises(UnsupportedModel, match="pooling"):
         BertSentenceEncoder(model_dir)
+
+
+def test_int8_model_is_close_and_independent_of_its_batch() -> None:
+    float_model = BertSentenceEncoder(minilm_model_dir())
+    int8_model = BertSentenceEncoder(minilm_model_dir(), int8=True)
+    exact = float_model.encode(TEXTS)
+    quantized = int8_model.encode(TEXTS)
+    assert quantized.shape == exact.shape
+    assert ((exact * quantized).sum(axis=1) > 0.97).all()
+    # A text's vector must not depend on what else is indexed with it (processing order).
+    for i, text in enumerate(TEXTS):
+        assert np.array_equal(int8_model.encode([text])[0], quantized[i])
