@@ -31,6 +31,7 @@ from knowledge_index.mcp.identity import IdentityResolver, NotAuthenticated
 from knowledge_index.mcp.resource import build_auth
 from knowledge_index.mcp.tools import TOOLS, ToolContext, ToolFailure, ToolSpec
 from knowledge_index.mcp.visibility import caller_principals
+from knowledge_index.retrieval.search_index import IndexMismatchError
 from knowledge_index.settings import Settings
 
 log = logging.getLogger("knowledge_index.mcp")
@@ -106,6 +107,10 @@ class Runtime:
             output = await anyio.to_thread.run_sync(spec.handler, ctx, inp)
         except ToolFailure as exc:
             error, message = exc.code, str(exc)
+        except IndexMismatchError as exc:
+            # An operator's state (a changed model, an index mid-migration), not a bug: the
+            # caller gets the reason, as `ki search` does.
+            error, message = "index_unavailable", f"the search index cannot answer: {exc}"
         except Exception as exc:
             ref = secrets.token_hex(4)
             log.exception("tool %s failed (ref %s)", spec.name, ref)

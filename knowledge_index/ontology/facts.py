@@ -80,8 +80,6 @@ DATE_PATTERNS: Final = (
     ("dmy_name", re.compile(rf"\b(\d{{1,2}})\.?\s+({_MONTH_ALT})\.?\s+((?:19|20)\d{{2}})\b", re.I)),
     ("mdy_name", re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b", re.I)),
 )
-DATE_MARKER: Final = re.compile(r"(?:datum|date|dated|vom|den|stand|as of|,)\s*:?\s*$", re.I)
-DATE_HEAD_CHARS: Final = 3_000
 CASE_NUMBER: Final = re.compile(
     r"\b(?:\d{1,3}\s)?(?:[IVX]{1,5}\s)?(?:O|U|S|W|T|ZR|ZB|HK\s?O|KLs|Ca|Sa|C|AR|AZR)\s\d{1,5}/\d{2}\b"
     r"|\b(?:Claim|Case)\s+No\.?\s*:?\s*([A-Z]{1,3}-?\d{4}-?\d{3,6})\b"
@@ -113,7 +111,8 @@ def language(text_: str) -> str | None:
     return None
 
 
-def _date(kind: str, m: re.Match[str]) -> dt.date | None:
+def parse_date_match(kind: str, m: re.Match[str]) -> dt.date | None:
+    """The date a match of `DATE_PATTERNS[kind]` spells, or None for an impossible one."""
     try:
         if kind == "dmy_num":
             return dt.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
@@ -124,22 +123,6 @@ def _date(kind: str, m: re.Match[str]) -> dt.date | None:
         return dt.date(int(m.group(3)), MONTHS[m.group(1).lower()], int(m.group(2)))
     except (ValueError, KeyError):
         return None
-
-
-def content_date(text_: str) -> dt.date | None:
-    """The document's own date: a marked date in the head first, else the first date there."""
-    head = text_[:DATE_HEAD_CHARS]
-    found: list[tuple[int, int, dt.date]] = []
-    for kind, pattern in DATE_PATTERNS:
-        for m in pattern.finditer(head):
-            value = _date(kind, m)
-            if value is None:
-                continue
-            marked = bool(DATE_MARKER.search(head[max(0, m.start() - 25) : m.start()]))
-            found.append((0 if marked else 1, m.start(), value))
-    if not found:
-        return None
-    return min(found)[2]
 
 
 def identifiers(text_: str) -> dict[str, list[str]]:

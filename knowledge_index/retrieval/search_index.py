@@ -71,7 +71,8 @@ class SearchIndex:
         elif (state.embedding_model, state.dims) != (embedding_model, dims):
             raise IndexMismatchError(
                 f"index built with {state.embedding_model} ({state.dims} dims), "
-                f"configured {embedding_model} ({dims} dims): rebuild it"
+                f"configured {embedding_model} ({dims} dims): rebuild it (materialize the "
+                "search_index asset with config rebuild: true)"
             )
         self.embedding_model = embedding_model
         self.dims = dims

@@ -122,3 +122,25 @@ def test_acl_changes_and_deletions_reach_every_tool(mcp_corpus: Corpus, tmp_path
             )
         ).scalar_one()
     assert stdio_calls >= 30  # every probe call, each tool, audited under the configured identity
+
+
+def test_a_server_configured_for_another_model_says_so(mcp_corpus: Corpus, tmp_path: Path):
+    # An operator switched the embedding model but has not rebuilt the index: the agent is told
+    # why search cannot answer, not "internal error".
+    env = server_env(
+        mcp_corpus.env,
+        KI_MCP__PRINCIPALS='["user:carol", "group:beta"]',
+        KI_RETRIEVAL__EMBEDDING_MODEL="ki-local/all-MiniLM-L6-v2-int8",
+    )
+    transport = StdioTransport(
+        sys.executable, ["-m", "knowledge_index.mcp"], env=env, log_file=tmp_path / "stdio.log"
+    )
+
+    async def scenario() -> None:
+        async with Client(transport, timeout=120) as client:
+            probe = Probe(client)
+            answer = await probe.tool("search_documents", {"query": "escrow"})
+            assert_clean_error(answer, "search index cannot answer", "all-MiniLM-L6-v2-int8")
+            assert "rebuild: true" in str(answer)
+
+    run(scenario)

@@ -6,7 +6,9 @@ STAGE = Stage(
     name="extract_metadata",
     # ki-2: a letter (salutation and closing) is typed a letter, its subject line is its title;
     # Austrian, Swiss and French letterheads, court heads and case numbers are framing.
-    code_version="ki-2",
+    # ki-3: the document date is its own (head date line, signature, file name, properties),
+    # not the first date it mentions (an agreement it amends, a deadline, a birth date).
+    code_version="ki-3",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

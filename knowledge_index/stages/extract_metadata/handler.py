@@ -23,6 +23,7 @@ from knowledge_index.entities.store import replace_parties
 from knowledge_index.gateway import AgentLoop, AgentResult
 from knowledge_index.objects import store as objects
 from knowledge_index.ontology import active_ontology, facts
+from knowledge_index.ontology.doc_dates import document_date
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_metadata.prompt import build_evidence, matter_context, messages
 from knowledge_index.stages.extract_metadata.result import MetadataResult, make_validator
@@ -37,9 +38,11 @@ def _date(ctx: StageContext, body: dict[str, Any]) -> tuple[dt.date | None, str 
     email = body.get("email") or {}
     if email.get("date"):
         return dt.datetime.fromisoformat(str(email["date"])).date(), "email_header"
-    found = facts.content_date(body.get("text", ""))
+    found, where = document_date(
+        body.get("text", ""), ctx.source_object.path.rsplit("/", 1)[-1], body.get("metadata") or {}
+    )
     if found is not None:
-        return found, "content"
+        return found, where
     with ctx.engine.connect() as conn:
         mtime_ns = objects.mtime_ns_of(conn, ctx.source_object.id)
     if mtime_ns:
