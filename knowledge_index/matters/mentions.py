@@ -115,6 +115,12 @@ STOPWORDS: Final = frozenset(
 )
 TITLE_WEIGHT: Final = 1.0
 FILE_WEIGHT: Final = 0.5
+# A word at the head of the documents filed in the matter counts by the share of them it heads,
+# up to this: the parties, the property or the project a matter's papers all name.
+PROFILE_WEIGHT: Final = 0.5
+PROFILE_MIN_DOCS: Final = (
+    2  # a word at the head of one document is that document's, not the matter's
+)
 MIN_WORD: Final = 4
 
 
@@ -142,6 +148,8 @@ class KnownMatter:
     client: str = ""
     folder: str = ""
     file_names: list[str] = field(default_factory=list)
+    # The converted heads of its filed documents (classify_matter/profiles.py), if asked.
+    heads: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,17 @@ class Mention:
     key: str
     score: float
     terms: tuple[str, ...]
+
+
+def _profile(heads: list[str]) -> dict[str, float]:
+    """Word -> the share of the heads it occurs in, for words in at least PROFILE_MIN_DOCS."""
+    if len(heads) < PROFILE_MIN_DOCS:
+        return {}
+    counts: dict[str, int] = defaultdict(int)
+    for head in heads:
+        for w in words(head):
+            counts[w] += 1
+    return {w: n / len(heads) for w, n in counts.items() if n >= PROFILE_MIN_DOCS}
 
 
 def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
@@ -161,6 +180,8 @@ def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
         for name in m.file_names:
             for w in words(name.rsplit(".", 1)[0]):
                 v[w] = max(v[w], FILE_WEIGHT)
+        for w, share in _profile(m.heads).items():
+            v[w] = max(v[w], PROFILE_WEIGHT * share)
         vocab[m.key] = dict(v)
     sharing: dict[str, int] = defaultdict(int)
     for v in vocab.values():

@@ -6,7 +6,9 @@ STAGE = Stage(
     name="classify_matter",
     # ki-2: matter folders discovered per top-level folder (DMS workspace/matter numbers,
     # client folders above title-only matters); a title-only folder's matter is the folder.
-    code_version="ki-2",
+    # ki-3: a file outside every matter folder is also matched against the heads of the
+    # documents filed in each matter (a DMS matter has no title or telling file names).
+    code_version="ki-3",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

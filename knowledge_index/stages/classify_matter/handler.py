@@ -29,10 +29,12 @@ from knowledge_index.matters.store import (
 )
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.classify_matter.offline import usable
+from knowledge_index.stages.classify_matter.profiles import reopen_blind_loose
 from knowledge_index.stages.classify_matter.prompt import (
     STRONG_ORIGINS,
     ClassifyEvidence,
     build_evidence,
+    convention_of,
     messages,
 )
 from knowledge_index.stages.classify_matter.result import ClassifyResult, validate_result
@@ -115,6 +117,19 @@ def classify(ctx: StageContext) -> StageOutcome:
             folder=folder,
         )
         replayed = replay_intents(conn, obj.id, matter.id)
+        reopened = (
+            reopen_blind_loose(
+                conn,
+                obj.source_id,
+                [
+                    m.path
+                    for m in convention_of(conn, obj.source_id, ctx.batch_cache).matter_folders
+                ],
+                obj.id,
+            )
+            if evidence.matter_folder is not None
+            else []
+        )
         put_artifact(
             conn,
             Artifact(
@@ -142,6 +157,7 @@ def classify(ctx: StageContext) -> StageOutcome:
             "turns": agent.turns,
             "corrections": agent.corrections,
             "replayed_intents": replayed,
+            "reopened_loose_files": len(reopened),
             "model_seconds": round(model_seconds, 4),
         },
     )

@@ -7,9 +7,9 @@ title or parties), and walks them: a candidate found by `search_matters` is subm
 is real evidence of a matter (`may_create`) and not found is created and submitted; anything
 else is passed over. A bare reference counts only when it is the only known one in the file
 (a deadline list naming four matters belongs to none), a content mention only when it is
-strong and leads the next by a distinctive word. With nothing left, a title search must match
-the folder name, else it submits null and the stage falls back. Deterministic: same request,
-same answer.
+strong and leads the next by a distinctive word or twice its score. With nothing left, a
+title search must match the folder name, else it submits null and the stage falls back.
+Deterministic: same request, same answer.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ CONTENT_MIN_SCORE: Final = 1.5  # e.g. one distinctive title word and one filed-
 # The best content mention must lead the next by one distinctive title word's worth: two
 # matters of one client share the client's words, and only what sets one apart decides.
 CONTENT_MARGIN: Final = 1.0
+# ... or be at least this many times the next: words of a matter's filed documents weigh by
+# their share, so a clear leader can lead by less than one whole title word.
+CONTENT_RATIO: Final = 2.0
 LIST_MIN: Final = 3  # known matters named by reference that make a file a list of matters
 
 
@@ -50,7 +53,8 @@ def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
                 out.append(r)
         elif r.origin == "content" and r is content[0]:
             runner_up = content[1].score if len(content) > 1 else 0.0
-            if r.score >= CONTENT_MIN_SCORE and r.score - runner_up >= CONTENT_MARGIN:
+            leads = r.score - runner_up >= CONTENT_MARGIN or r.score >= CONTENT_RATIO * runner_up
+            if r.score >= CONTENT_MIN_SCORE and leads:
                 out.append(r)
     return out
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Connection
 
 from knowledge_index.entities.names import PROFESSION_WORDS, core_tokens, firm_initials
+from knowledge_index.errors import InfrastructureError
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
 from knowledge_index.matters.folders import known_titles, neighbourhood
@@ -28,6 +29,7 @@ from knowledge_index.objects import store as objects
 from knowledge_index.settings import FirmSettings
 from knowledge_index.sources.registry import matter_convention
 from knowledge_index.stages.base import StageContext
+from knowledge_index.stages.classify_matter.profiles import filed_heads, unconverted_filed
 
 TEXT_LIMIT: Final = 8_000
 CONTENT_CANDIDATES: Final = 3  # the best few, so the model sees whether one stands out
@@ -213,6 +215,31 @@ def _known(
 _NOWHERE: Final = KnownMatter("", "", "")
 
 
+def _add_profiles(
+    conn: Connection,
+    source_id: str,
+    convention: MatterConvention,
+    known: dict[str, KnownMatter],
+    cache: dict[str, Any],
+) -> None:
+    """A loose file is matched against what the matters' filed documents say, too; it waits
+    until all of them are converted so its answer does not depend on processing order."""
+    folders = [m.path for m in convention.matter_folders]
+    waiting = unconverted_filed(conn, source_id, folders)
+    if waiting:
+        raise InfrastructureError(
+            f"waiting for {waiting} document(s) in matter folders to convert: a file outside"
+            " every matter folder is matched against their text",
+            reason="matter folders still converting",
+        )
+    key = f"matter_heads:{source_id}"
+    if key not in cache:
+        cache[key] = filed_heads(conn, source_id, folders)
+    for entry in known.values():
+        if entry.folder:
+            entry.heads = cache[key].get(entry.folder, [])
+
+
 def _candidates(
     path: str,
     excerpt: str,
@@ -356,12 +383,14 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
             paths = objects.live_paths(conn, obj.source_id)
             ctx.batch_cache[files_key] = filed_names(convention, paths)
         known = _known(convention, list_matters(conn), ctx.batch_cache[files_key], scheme)
+        folder = convention.matter_folder_of(obj.path)
+        if folder is None:
+            _add_profiles(conn, obj.source_id, convention, known, ctx.batch_cache)
         copied = (
             objects.copies_of(conn, obj.source_id, obj.content_hash, obj.id)
             if obj.content_hash and obj.parent_id is None
             else []
         )
-    folder = convention.matter_folder_of(obj.path)
     # The matter folders copies of this file are filed in (one matter, or it says nothing).
     filed = {f.path: f for f in map(convention.matter_folder_of, copied) if f is not None}
     copies = list(filed.values()) if len({f.key or f.path for f in filed.values()}) == 1 else []

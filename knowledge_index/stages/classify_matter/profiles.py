@@ -1,0 +1,96 @@
+"""What the documents filed in each matter folder say at their head: a matter's content profile.
+
+A folder named only by number (a DMS export: `Workspace_104233/Matter_0009/Documents/
+00041402_1.docx`) gives a loose file nothing to be matched against: no title, no telling file
+names. The heads of the documents filed there do (the parties, the property, the project
+name), so classify_matter's content mentions read them too (`mentions.rank_mentions`).
+
+Only converted text enters a profile, never another document's classification, so a profile is
+complete, and a loose file's answer the same in any processing order, once every filed document
+of the source has settled its conversion: classify_matter waits for that (`unconverted_filed`),
+and a document in a matter folder converted later reopens the loose files decided without it
+(`reopen_blind_loose`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from sqlalchemy import Connection, text
+
+from knowledge_index.ledger.states import WAITING
+from knowledge_index.ledger.store import reopen_stage
+
+HEAD_CHARS: Final = 600
+CLASSIFY_STAGE: Final = "classify_matter"
+
+
+def folder_of(path: str, folders: set[str]) -> str | None:
+    """The deepest matter folder that holds `path`, if any."""
+    parts = path.split("/")
+    for i in range(len(parts) - 1, 0, -1):
+        head = "/".join(parts[:i])
+        if head in folders:
+            return head
+    return None
+
+
+def filed_heads(conn: Connection, source_id: str, folders: Iterable[str]) -> dict[str, list[str]]:
+    """Matter folder -> the converted heads of the live documents filed below it, path order."""
+    wanted = set(folders)
+    out: dict[str, list[str]] = {f: [] for f in wanted}
+    if not wanted:
+        return out
+    rows = conn.execute(
+        text(
+            "SELECT o.path, left(a.body->>'text', :n) FROM source_objects o"
+            " JOIN artifacts a ON a.kind = 'structured_json' AND a.content_hash = o.content_hash"
+            " WHERE o.source_id = :s AND o.deleted_at IS NULL ORDER BY o.path"
+        ),
+        {"s": source_id, "n": HEAD_CHARS},
+    )
+    for path, head in rows:
+        folder = folder_of(path, wanted)
+        if folder is not None and head:
+            out[folder].append(head)
+    return out
+
+
+def unconverted_filed(conn: Connection, source_id: str, folders: Iterable[str]) -> int:
+    """Live documents in matter folders whose conversion is still owed (not yet settled)."""
+    wanted = set(folders)
+    if not wanted:
+        return 0
+    rows = conn.execute(
+        text(
+            "SELECT o.path FROM source_objects o JOIN processing_state p"
+            " ON p.source_object_id = o.id AND p.stage = 'convert'"
+            " WHERE o.source_id = :s AND o.deleted_at IS NULL"
+            " AND (p.status IN ('pending', 'running', 'failed')"
+            " OR (p.status = 'skipped' AND p.reason = :w))"
+        ),
+        {"s": source_id, "w": WAITING},
+    )
+    return sum(folder_of(path, wanted) is not None for (path,) in rows)
+
+
+def reopen_blind_loose(
+    conn: Connection, source_id: str, folders: Iterable[str], filed_id: str
+) -> list[str]:
+    """Called as a filed document is classified: the source's loose files (outside every
+    matter folder) that decided before its conversion settled never saw its text, and are owed
+    classify_matter again. In a first sync none are (loose files wait for every conversion)."""
+    wanted = set(folders)
+    rows = conn.execute(
+        text(
+            "SELECT o.id, o.path FROM source_objects o JOIN processing_state p"
+            " ON p.source_object_id = o.id AND p.stage = :stage AND p.status = 'done'"
+            " WHERE o.source_id = :s AND o.deleted_at IS NULL AND o.parent_id IS NULL"
+            " AND p.updated_at < (SELECT c.updated_at FROM processing_state c"
+            "   WHERE c.source_object_id = :filed AND c.stage = 'convert')"
+        ),
+        {"s": source_id, "stage": CLASSIFY_STAGE, "filed": filed_id},
+    )
+    loose = sorted(i for i, p in rows if folder_of(p, wanted) is None)
+    return reopen_stage(conn, loose, CLASSIFY_STAGE)
