@@ -13,9 +13,14 @@ index stage is left owed, so classify_matter's semantic signal is off, as on a f
 `--code` names source trees (e.g. a worktree of the commit before a change, then this one); the
 measurements alternate between them `--repeats` times in one invocation and the table gives each
 tree's median ms/doc per stage, so a before/after comparison shares the host's load. Reported per
-stage: documents handled (all rounds), ms/doc, gateway calls/doc and the share of the stage's
-time inside litellm + the offline policy (the usage ledger's latencies). `--profile DIR` writes
-one cProfile file per stage (`DIR/<stage>.prof`) for the first tree's first measurement.
+stage: documents handled (all rounds), ms/doc (wall), cpu ms/doc (this process's CPU; Postgres's
+own time is not in it, so it is steadier than the wall clock on a shared host), SQL statements
+and pool checkouts per document (independent of the load), gateway calls/doc and the share of the
+stage's wall time inside litellm + the offline policy (the usage ledger's latencies). The one-off
+imports of the gateway (litellm) and the offline policies, which the first model stage of a
+process pays, are timed before the stages and reported on their own.
+`--profile DIR` writes one cProfile file per stage (`DIR/<stage>.prof`) for the first tree's
+first measurement.
 Estates: `a` and `c` are the evaluation estates (their firm's name configured as a user would);
 `generated` is knowledge_index_tests/model_stages/estate.py at `--documents`, also scored.
 """
@@ -91,7 +96,30 @@ def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]
         # Until idle: convert hands back container members (mail attachments) to fetch.
         while sum(len(run_stage(settings, s, engine=engine).results) for s in ("fetch", "convert")):
             pass
-        out: dict[str, Any] = {s: {"handled": 0, "seconds": 0.0} for s in STAGES}
+        out: dict[str, Any] = {
+            s: {"handled": 0, "seconds": 0.0, "cpu": 0.0, "statements": 0, "checkouts": 0}
+            for s in STAGES
+        }
+        # Round trips do not depend on the host's load: count statements and pool checkouts.
+        from sqlalchemy import event
+
+        counts = {"statements": 0, "checkouts": 0}
+
+        def _statement(*_: Any) -> None:
+            counts["statements"] += 1
+
+        def _checkout(*_: Any) -> None:
+            counts["checkouts"] += 1
+
+        event.listen(engine, "before_cursor_execute", _statement)
+        event.listen(engine.pool, "checkout", _checkout)
+        t0 = time.perf_counter()
+        from knowledge_index.gateway import Gateway
+        from knowledge_index.gateway.offline.registry import declared_policies
+
+        Gateway(settings, engine)  # registers the offline provider with litellm
+        declared_policies()
+        out["imports_seconds"] = time.perf_counter() - t0
         profilers: dict[str, Any] = {}
         for _ in range(MAX_ROUNDS):
             handled = 0
@@ -102,9 +130,13 @@ def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]
 
                     prof = profilers.setdefault(stage, cProfile.Profile())
                     prof.enable()
-                t0 = time.perf_counter()
+                before = dict(counts)
+                t0, c0 = time.perf_counter(), time.process_time()
                 report = run_stage(settings, stage, engine=engine)
                 out[stage]["seconds"] += time.perf_counter() - t0
+                out[stage]["cpu"] += time.process_time() - c0
+                for k in counts:
+                    out[stage][k] += counts[k] - before[k]
                 if prof is not None:
                     prof.disable()
                 out[stage]["handled"] += len(report.results)
@@ -189,7 +221,8 @@ def main() -> None:
         f" load average {load_start:.1f} at start, {os.getloadavg()[0]:.1f} at end\n"
     )
     header = f"{'stage':<18}" + "".join(
-        f"{'docs':>6}{'ms/doc':>9}{'calls/doc':>10}{'in model':>9}  " for _ in trees
+        f"{'docs':>6}{'ms/doc':>9}{'cpu ms':>8}{'SQL':>6}{'conns':>6}{'calls':>6}{'model':>6}  "
+        for _ in trees
     )
     print("trees: " + ", ".join(f"[{n}] {t}" for n, t in enumerate(trees)))
     print(header)
@@ -199,16 +232,27 @@ def main() -> None:
             rs = [r[stage] for r in runs[tree]]
             handled = statistics.median(r["handled"] for r in rs)
             ms = statistics.median(1000 * r["seconds"] / max(r["handled"], 1) for r in rs)
+            cpu = statistics.median(1000 * r["cpu"] / max(r["handled"], 1) for r in rs)
             calls = statistics.median(r["calls"] / max(r["handled"], 1) for r in rs)
             inside = statistics.median(r["model_seconds"] / max(r["seconds"], 1e-9) for r in rs)
-            row += f"{handled:>6.0f}{ms:>9.1f}{calls:>10.2f}{inside:>9.0%}  "
+            sql = statistics.median(r.get("statements", 0) / max(r["handled"], 1) for r in rs)
+            conns = statistics.median(r.get("checkouts", 0) / max(r["handled"], 1) for r in rs)
+            row += (
+                f"{handled:>6.0f}{ms:>9.1f}{cpu:>8.1f}{sql:>6.1f}{conns:>6.1f}{calls:>6.2f}"
+                f"{inside:>6.0%}  "
+            )
         print(row)
+    for tree in trees:
+        imports = statistics.median(r["imports_seconds"] for r in runs[tree])
+        print(f"one-off imports (gateway, litellm, offline policies), {tree.name}: {imports:.2f} s")
     print("\nall measurements, ms/doc per stage:")
     for tree in trees:
         for r in runs[tree]:
             print(
                 f"  {tree.name}: "
-                + ", ".join(f"{s} {1000 * r[s]['seconds'] / max(r[s]['handled'], 1):.1f}" for s in STAGES)
+                + ", ".join(
+                    f"{s} {1000 * r[s]['seconds'] / max(r[s]['handled'], 1):.1f}" for s in STAGES
+                )
             )
     for tree in trees:
         if "scores" in runs[tree][0]:
