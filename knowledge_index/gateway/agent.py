@@ -10,6 +10,7 @@ ledger retries the stage as a whole, under a fresh trace id.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections import Counter
@@ -32,6 +33,18 @@ DEFAULT_MAX_CORRECTIONS = 3
 TOOL_RESULT_LIMIT = 24_000
 
 
+@functools.cache
+def _schema_text(model: type[BaseModel]) -> str:
+    # Building a model's JSON Schema takes pydantic ~1 ms, and every document's loop offers
+    # the same tools and result model: build it once per model and hand out fresh copies.
+    return json.dumps(model.model_json_schema())
+
+
+def parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON Schema, a fresh copy the caller may change."""
+    return dict(json.loads(_schema_text(model)))
+
+
 @dataclass(frozen=True)
 class Tool:
     """An evidence tool offered to the model: `fn` gets the validated arguments model."""
@@ -47,7 +60,7 @@ class Tool:
             "function": {
                 "name": self.name,
                 "description": self.description,
-                "parameters": self.args_model.model_json_schema(),
+                "parameters": parameters_schema(self.args_model),
             },
         }
 
@@ -59,7 +72,7 @@ def submit_spec(result_model: type[BaseModel], description: str | None = None) -
             "name": SUBMIT_TOOL,
             "description": description
             or "Submit the final result. Call this exactly once, when the evidence is complete.",
-            "parameters": result_model.model_json_schema(),
+            "parameters": parameters_schema(result_model),
         },
     }
 

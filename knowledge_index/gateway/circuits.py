@@ -35,7 +35,9 @@ class PostgresCircuitStore:
         self.engine = engine
 
     def get(self, model: str) -> Circuit | None:
-        with self.engine.connect() as conn:
+        # Read before and after every model request: in autocommit a lone SELECT needs no
+        # transaction to end, one round trip fewer each time (a single-row read is consistent).
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             row = conn.execute(
                 text(f"SELECT {_COLUMNS} FROM gateway_circuits WHERE model = :m"), {"m": model}
             ).first()

@@ -66,7 +66,9 @@ def record_usage(engine: Engine, record: UsageRecord) -> None:
     failing the stage would only repeat the spend without making the row appear.
     """
     try:
-        with engine.begin() as conn:
+        # One statement: autocommit makes it its own transaction without a COMMIT round trip
+        # (every model request writes one row).
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             conn.execute(_INSERT, record.model_dump())
     except Exception:
         log.exception("could not record model usage for trace %s", record.trace_id)

@@ -9,6 +9,7 @@ title says a lot. The stage hands the ranked scores to the model; the policy dec
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import defaultdict
@@ -140,6 +141,13 @@ def words(value: str) -> set[str]:
     }
 
 
+@functools.lru_cache(maxsize=16_384)
+def _name_words(value: str) -> frozenset[str]:
+    # Every file classified reads the words of every known matter's title and file names:
+    # the same short strings each time.
+    return frozenset(words(value))
+
+
 @dataclass
 class KnownMatter:
     key: str
@@ -175,10 +183,10 @@ def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
     vocab: dict[str, dict[str, float]] = {}
     for m in known:
         v: dict[str, float] = defaultdict(float)
-        for w in words(f"{m.title} {m.client}"):
+        for w in _name_words(f"{m.title} {m.client}"):
             v[w] = TITLE_WEIGHT
         for name in m.file_names:
-            for w in words(name.rsplit(".", 1)[0]):
+            for w in _name_words(name.rsplit(".", 1)[0]):
                 v[w] = max(v[w], FILE_WEIGHT)
         for w, share in _profile(m.heads).items():
             v[w] = max(v[w], PROFILE_WEIGHT * share)

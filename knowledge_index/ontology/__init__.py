@@ -85,6 +85,10 @@ class Ontology:
         if unknown:
             raise KeyError(f"scope names unknown ontology nodes: {unknown}")
         self._patterns = {n.id: self._compile(n) for n in data.nodes}
+        # An ontology does not change once loaded (load_ontology keeps one per file and scope),
+        # and every document searches it and states its fingerprint: work both out once.
+        self._scoped = tuple(n for n in data.nodes if self.in_scope(n.id))
+        self._fingerprint: str | None = None
 
     @staticmethod
     def _compile(node: OntologyNode) -> list[tuple[re.Pattern[str], int, float]]:
@@ -99,6 +103,11 @@ class Ontology:
 
     @property
     def fingerprint(self) -> str:
+        if self._fingerprint is None:
+            self._fingerprint = self._fingerprint_of_scope()
+        return self._fingerprint
+
+    def _fingerprint_of_scope(self) -> str:
         nodes = sorted(
             (n.model_dump(include={"id", "parent", "label_en", "label_de"}) for n in self.scoped()),
             key=lambda d: d["id"],
@@ -123,7 +132,7 @@ class Ontology:
         return chain[-1] in self.scope_roots
 
     def scoped(self) -> list[OntologyNode]:
-        return [n for n in self.data.nodes if self.in_scope(n.id)]
+        return list(self._scoped)
 
     def view(self, node_id: str, score: float | None = None) -> NodeView:
         node = self.nodes[node_id]
@@ -156,7 +165,7 @@ class Ontology:
         if not q:
             return []
         scored: list[tuple[float, str]] = []
-        for node in self.scoped():
+        for node in self._scoped:
             best = 0.0
             for pattern, length, weight in self._patterns[node.id]:
                 match = pattern.search(q)

@@ -128,10 +128,21 @@ def compute(
     txt = body.get("text") or ""
     revisions = body.get("revisions") or []
     name = filenames.signals(path)
-    sig = minhash.signature(txt) if minhash.shingles(txt) else None
+    sig = minhash.signature(txt) if minhash.has_words(txt) else None
     found: dict[str, Candidate] = {}
     rows: dict[str, DocRow] = {}
-    me = corpus.documents(conn, [source_object_id]).get(source_object_id)
+    # One claim chunk shares the matter's document list: a file converted since is found from
+    # its own side when it relates.
+    cache = cache if cache is not None else {}
+    key = f"relate:matter_docs:{matter_id}"
+    if key not in cache:
+        cache[key] = corpus.matter_documents(conn, matter_id)
+    matter_docs: list[DocRow] = cache[key]
+    by_id = {d.id: d for d in matter_docs}
+    # This file is in its matter's list (its own row there has the same mtime): no read of it.
+    me = by_id.get(source_object_id) or corpus.documents(conn, [source_object_id]).get(
+        source_object_id
+    )
     my_rank = original_rank(path, me.mtime_ns if me else None)
 
     def add(row: DocRow, kind: str, score: float | None = None, cue: str = "") -> None:
@@ -171,14 +182,6 @@ def compute(
             for mail in sorted(parents.values(), key=lambda d: d.path):
                 if mail.format == "email":
                     add(mail, "attachment_of", 1.0)
-    # One claim chunk shares the matter's document list: a file converted since is found from
-    # its own side when it relates.
-    cache = cache if cache is not None else {}
-    key = f"relate:matter_docs:{matter_id}"
-    if key not in cache:
-        cache[key] = corpus.matter_documents(conn, matter_id)
-    matter_docs: list[DocRow] = cache[key]
-    by_id = {d.id: d for d in matter_docs}
     if sig is not None:
         for neighbour_id, other in corpus.band_neighbours(
             conn, source_object_id, minhash.band_keys(sig), matter_id
@@ -208,7 +211,7 @@ def compute(
             add(d, "contains_my_deletions")
     # Content and tracked changes decide for the family candidates and neighbours.
     for candidate_id in list(found):
-        other_body = corpus.body_of(conn, rows[candidate_id].content_hash) or {}
+        other_body = corpus.cached_body_of(conn, rows[candidate_id].content_hash, cache) or {}
         other_text = other_body.get("text") or ""
         c = found[candidate_id]
         if sig is not None and "exact_duplicate" not in c.kinds:

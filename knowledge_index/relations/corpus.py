@@ -99,6 +99,26 @@ def body_of(conn: Connection, content_hash: str | None) -> dict[str, Any] | None
     ).scalar_one_or_none()
 
 
+def cached_body_of(
+    conn: Connection, content_hash: str | None, cache: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """`body_of` through a claim chunk's cache: the files of one matter are each other's
+    candidates, so each body would be read (and its JSON parsed) once per file relating.
+
+    A body is the conversion of its bytes, so it cannot change under a content hash; a missing
+    one is not remembered (relate may convert that file meanwhile). Callers only read it.
+    """
+    if cache is None or not content_hash:
+        return body_of(conn, content_hash)
+    key = f"relate:body:{content_hash}"
+    body = cache.get(key)
+    if body is None:
+        body = body_of(conn, content_hash)
+        if body is not None:
+            cache[key] = body
+    return body
+
+
 def band_neighbours(
     conn: Connection, source_object_id: str, bands: list[str], matter_id: str
 ) -> list[tuple[str, list[int]]]:

@@ -6,7 +6,9 @@ candidates of a file is one `&&` overlap query instead of a comparison against e
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
 from typing import Final
 
 import numpy as np
@@ -26,11 +28,20 @@ SCAN_CONTAINMENT: Final = 0.9
 SCAN_MIN_WORDS: Final = 25
 _WORD = re.compile(r"\w+", re.UNICODE)
 _INT63: Final = (1 << 63) - 1
+# Signatures of recently signed texts by digest (128 ints each: a few MB at most).
+_SIGNATURES_KEPT: Final = 4096
+_SIGNATURES: dict[bytes, tuple[int, ...]] = {}
+_SIGNATURES_LOCK = threading.Lock()
 
 
 def words(text: str) -> list[str]:
     # Case and punctuation are formatting, not content.
     return [w.lower() for w in _WORD.findall(text)]
+
+
+def has_words(text: str) -> bool:
+    """Whether `shingles(text)` is not empty, without building them."""
+    return _WORD.search(text) is not None
 
 
 def shingles(text: str, size: int = SHINGLE) -> set[str]:
@@ -41,11 +52,21 @@ def shingles(text: str, size: int = SHINGLE) -> set[str]:
 
 
 def signature(text: str) -> list[int]:
-    mh = MinHash(num_perm=NUM_PERM, seed=SEED)
-    for s in shingles(text):
-        mh.update(s.encode("utf-8"))
-    # Hash values are < 2**32, so they fit Postgres bigint unchanged.
-    return [int(v) & _INT63 for v in mh.hashvalues]
+    # Relate signs a file and, for each file it relates, the texts of its candidates: the same
+    # text is signed many times per run. Keyed by a digest, so no text is kept alive.
+    key = hashlib.blake2b(text.encode("utf-8"), digest_size=20).digest()
+    sig = _SIGNATURES.get(key)
+    if sig is None:
+        mh = MinHash(num_perm=NUM_PERM, seed=SEED)
+        # One vectorised update: the minimum over all shingles is the same in any order.
+        mh.update_batch([s.encode("utf-8") for s in shingles(text)])
+        # Hash values are < 2**32, so they fit Postgres bigint unchanged.
+        sig = tuple(int(v) & _INT63 for v in mh.hashvalues)
+        with _SIGNATURES_LOCK:
+            if len(_SIGNATURES) >= _SIGNATURES_KEPT:
+                _SIGNATURES.pop(next(iter(_SIGNATURES)))  # the oldest entry
+            _SIGNATURES[key] = sig
+    return list(sig)
 
 
 def band_keys(sig: list[int]) -> list[str]:

@@ -96,6 +96,9 @@ class PolicyContext:
     tools: list[OfferedTool]
     forced_tool: str | None = None
     exchanges: list[ToolExchange] = field(default_factory=list)
+    # Evidence read from this request, by type: a policy may ask for it more than once, and
+    # parsing and validating the message (its JSON Schema included) is the costly part.
+    _evidence: dict[type, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def from_request(
@@ -148,7 +151,10 @@ class PolicyContext:
         """The stage's typed evidence message (see `gateway.evidence`), validated."""
         from knowledge_index.gateway.evidence import read_evidence
 
-        return read_evidence(self.texts("user"), cls)
+        if cls not in self._evidence:
+            self._evidence[cls] = read_evidence(self.texts("user"), cls)
+        found: E | None = self._evidence[cls]
+        return found
 
     @property
     def user_text(self) -> str:

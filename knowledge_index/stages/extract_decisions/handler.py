@@ -56,14 +56,20 @@ ROLE_ORDER: Final = {"client": 0, "counterparty": 1, "other": 2, "advisor": 3}
 
 
 def _existing(conn: Connection, source_object_id: str, content_hash: str) -> dict[str, Any]:
+    """The file's decisions of this content (count, versions) and of any content (`any`)."""
     row = conn.execute(
         text(
-            "SELECT count(*) AS n, array_agg(DISTINCT producer_version) AS versions"
-            " FROM decisions WHERE source_object_id = :o AND content_hash = :h"
+            "SELECT count(*) FILTER (WHERE content_hash = :h) AS n,"
+            " array_agg(DISTINCT producer_version) FILTER (WHERE content_hash = :h) AS versions,"
+            " count(*) AS total FROM decisions WHERE source_object_id = :o"
         ),
         {"o": source_object_id, "h": content_hash},
     ).one()
-    return {"n": int(row.n), "versions": [v for v in (row.versions or []) if v is not None]}
+    return {
+        "n": int(row.n),
+        "versions": [v for v in (row.versions or []) if v is not None],
+        "any": int(row.total) > 0,
+    }
 
 
 def redline_against(conn: Connection, source_object_id: str) -> str | None:
@@ -171,7 +177,8 @@ def extract(ctx: StageContext) -> StageOutcome:
     evidence = collect(body)
     reason = evidence.skip_reason
     if reason is not None:
-        _clear(ctx)
+        if existing["any"]:  # most files never had a decision: nothing to delete, no commit
+            _clear(ctx)
         return StageOutcome("skipped", reason=reason, metadata=evidence.summary())
     pseudo = pseudonymizer_for(ctx, evidence)
     firm = ctx.settings.firm

@@ -37,7 +37,7 @@ def _tools(ctx: StageContext) -> list[Tool]:
             "list_folder",
             "List a folder: subfolders with file counts and files. / is the source root.",
             tools.ListFolderArgs,
-            lambda a: tools.list_folder(engine, source, a.path),
+            lambda a: tools.list_folder(engine, source, a.path, ctx.batch_cache),
         ),
         Tool(
             "search_documents",
@@ -53,7 +53,9 @@ def _tools(ctx: StageContext) -> list[Tool]:
             " yet is converted first within a time budget; otherwise status says why not"
             " (busy, in_progress, pending, quarantined, no_text, not_found).",
             tools.OpenFileArgs,
-            lambda a: tools.open_file(engine, readiness, source, a.path, a.offset, a.max_chars),
+            lambda a: tools.open_file(
+                engine, readiness, source, a.path, a.offset, a.max_chars, ctx.batch_cache
+            ),
         ),
     ]
 

@@ -68,19 +68,20 @@ def _folder_listing(ctx: StageContext) -> list[str]:
     path = ctx.source_object.path.split("!/")[0]
     own = path.rsplit("/", 1)[0] if "/" in path else ""
     parent = own.rsplit("/", 1)[0] if "/" in own else ""
-    engine, source = ctx.engine, ctx.source_object.source_id
+    engine, source, cache = ctx.engine, ctx.source_object.source_id, ctx.batch_cache
     lines = []
     if own:
-        up = tools.list_folder(engine, source, parent)
+        up = tools.list_folder(engine, source, parent, cache)
         lines.append(
             f"{up['path']}/ (one level up): "
             + ", ".join([f"{f['name']}/ ({f['files']})" for f in up["folders"]] + up["files"])
         )
-    here = tools.list_folder(engine, source, own)
+    here = tools.list_folder(engine, source, own, cache)
     lines.append(f"{here['path']}/ (this file's folder):")
     lines += [f"  {f}" for f in here["files"]]
     for sub in here["folders"][:20]:
-        below = tools.list_folder(engine, source, f"{own}/{sub['name']}" if own else sub["name"])
+        sub_path = f"{own}/{sub['name']}" if own else sub["name"]
+        below = tools.list_folder(engine, source, sub_path, cache)
         lines.append(f"  {sub['name']}/: " + ", ".join(below["files"][:30]))
     return lines
 

@@ -44,11 +44,24 @@ class OpenFileArgs(BaseModel):
     max_chars: int = Field(OPEN_DEFAULT, ge=200, le=OPEN_MAX)
 
 
-def list_folder(engine: Engine, source_id: str, path: str) -> dict[str, Any]:
+def list_folder(
+    engine: Engine, source_id: str, path: str, cache: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A folder's subfolders and files; with `cache` (a claim chunk's), each folder is read once.
+
+    The evidence lists the file's own folder, its parent and its subfolders, and the model
+    lists them again: neighbours in one folder share all of them. Files appear and vanish
+    through a sync, not through relate, so a claim chunk may keep what it read.
+    """
     folder = path.strip().strip("/")
     prefix = f"{folder}/" if folder else ""
-    with engine.connect() as conn:
-        entries = objects.folder_entries(conn, source_id, folder)
+    key = f"relate:folder:{source_id}:{folder}"
+    entries = cache.get(key) if cache is not None else None
+    if entries is None:
+        with engine.connect() as conn:
+            entries = objects.folder_entries(conn, source_id, folder)
+        if cache is not None:
+            cache[key] = entries
     folders = [{"name": e.name, "files": e.files} for e in entries if not e.is_file]
     files = [f"{prefix}{e.name}" for e in entries if e.is_file]
     return {"path": folder or "/", "folders": folders, "files": files}
@@ -107,6 +120,7 @@ def open_file(
     path: str,
     offset: int,
     max_chars: int,
+    cache: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     with engine.connect() as conn:
         source_object_id = objects.live_id_at_path(conn, source_id, path.strip())
@@ -118,7 +132,7 @@ def open_file(
         return {"path": path, "status": status}
     with engine.connect() as conn:
         doc = corpus.documents(conn, [source_object_id])[source_object_id]
-        body = corpus.body_of(conn, doc.content_hash) or {}
+        body = corpus.cached_body_of(conn, doc.content_hash, cache) or {}
     full = body.get("text") or ""
     chunk = full[offset : offset + max_chars]
     end = offset + len(chunk)
