@@ -299,24 +299,17 @@ TEXT_SUFFIXES = {".txt"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 
 
-class BareLoop:
-    """Convert, chunk, embed, index and query with the libraries themselves."""
+class BareConverter:
+    """Files to (path, text) with Docling, the standard library and RapidOCR themselves.
 
-    def __init__(self, out: Path) -> None:
+    Also the bare side of bench_convert_stage.py, so both benchmarks measure the same loop.
+    """
+
+    def __init__(self) -> None:
         from docling.datamodel.base_models import InputFormat
         from docling.datamodel.pipeline_options import NativePdfPipelineOptions
         from docling.document_converter import DocumentConverter, NativePdfFormatOption
-        from sentence_transformers import SentenceTransformer
 
-        from knowledge_index.retrieval.embeddings import LOCAL_PROVIDER
-        from knowledge_index.retrieval.tokens import minilm_model_dir
-        from knowledge_index.settings import load_settings
-
-        self.settings = load_settings().retrieval
-        provider, _, name = self.settings.embedding_model.partition("/")
-        if provider != LOCAL_PROVIDER or name != "all-MiniLM-L6-v2":
-            raise SystemExit(f"bare loop knows only the offline model, not {name!r}")
-        self.out = out
         formats = [InputFormat.DOCX, InputFormat.PPTX, InputFormat.XLSX, InputFormat.HTML,
                    InputFormat.MD, InputFormat.CSV, InputFormat.PDF]  # fmt: skip
         pdf = NativePdfFormatOption(
@@ -327,12 +320,8 @@ class BareLoop:
         self.converter = DocumentConverter(
             allowed_formats=formats, format_options={InputFormat.PDF: pdf}
         )
-        self.model = SentenceTransformer(str(minilm_model_dir()), device="cpu")
-        self.window = int(self.model.max_seq_length or 256) - 2
         self._ocr: Any = None
         self.failures: list[str] = []
-
-    # conversion
 
     def docling_text(self, name: str, data: bytes) -> str:
         from docling.datamodel.base_models import ConversionStatus, DocumentStream
@@ -393,6 +382,26 @@ class BareLoop:
             if isinstance(payload, bytes):
                 docs += self.convert(f"{name}!/{filename}", payload)
         return docs
+
+
+class BareLoop(BareConverter):
+    """Convert, chunk, embed, index and query with the libraries themselves."""
+
+    def __init__(self, out: Path) -> None:
+        from sentence_transformers import SentenceTransformer
+
+        from knowledge_index.retrieval.embeddings import LOCAL_PROVIDER
+        from knowledge_index.retrieval.tokens import minilm_model_dir
+        from knowledge_index.settings import load_settings
+
+        super().__init__()
+        self.settings = load_settings().retrieval
+        provider, _, name = self.settings.embedding_model.partition("/")
+        if provider != LOCAL_PROVIDER or name != "all-MiniLM-L6-v2":
+            raise SystemExit(f"bare loop knows only the offline model, not {name!r}")
+        self.out = out
+        self.model = SentenceTransformer(str(minilm_model_dir()), device="cpu")
+        self.window = int(self.model.max_seq_length or 256) - 2
 
     # chunking
 

@@ -21,3 +21,19 @@ def test_sync_seeds_rows_and_status_reports_waiting(settings, engine, corpus):
     assert fetch.buckets["pending"] == 3
     assert convert.buckets["waiting"] == 3
     assert convert.buckets["skipped"] == 0
+
+
+def test_work_arriving_sees_a_stage_s_own_and_its_predecessor_s_owed_rows(settings, engine, corpus):
+    # What the driver asks before warming a stage up (convert's workers): fresh documents are
+    # owed to fetch, so convert gets work this run; the stage after convert does not yet.
+    from knowledge_index.ledger.report import work_arriving
+
+    with engine.connect() as conn:
+        assert not work_arriving(conn, "convert")
+    with engine.begin() as conn:
+        add_source(conn, "estate", corpus)
+    sync_source(engine, settings, "estate")
+    with engine.connect() as conn:
+        assert work_arriving(conn, "fetch")
+        assert work_arriving(conn, "convert")
+        assert not work_arriving(conn, "classify_matter")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import threading
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -88,12 +90,72 @@ def _rapidocr_engine() -> Any:
     return RapidOCR(params={"Global.log_level": "warning"})
 
 
+@dataclass
+class _Detection:
+    """A detection-only reading's state, kept so recognizing the same pixels skips detecting."""
+
+    pixels: Any
+    image: Any
+    op_record: dict[str, Any]
+    det: Any
+    crops: list[Any]
+
+
+# Per thread: a conversion's check and recognition run on one thread, a pool of threads must
+# not hand one conversion's detection to another's page.
+_kept = threading.local()
+
+
+def _rapidocr_read(pixels: Any, recognize: bool) -> Any:
+    """What `RapidOCR()(pixels, use_det=True, use_cls=False, use_rec=recognize)` returns.
+
+    The orientation check detects a page's lines, then recognizes the very same pixels: RapidOCR
+    would run its detection model again (about a third of that reading). Its own steps are run
+    here instead, the detection kept from the first call, so the result is the same.
+    """
+    import copy
+
+    import numpy as np
+
+    engine = _rapidocr_engine()
+    last: _Detection | None = getattr(_kept, "detection", None)
+    _kept.detection = None
+    same = last is not None and last.pixels.shape == pixels.shape
+    if recognize and last is not None and same and np.array_equal(last.pixels, pixels):
+        from rapidocr.ch_ppocr_cls import TextClsOutput
+        from rapidocr.ch_ppocr_rec import TextRecOutput
+        from rapidocr.utils.output import RapidOCROutput
+
+        if last.det.boxes is None:  # RapidOCR's reading of a page it found no lines on
+            return RapidOCROutput()
+        crops = last.crops
+        try:
+            rec = engine.recognize_txt(crops)
+        except Exception as exc:  # RapidOCRError: as run_ocr_steps, keep the detection only
+            if type(exc).__name__ != "RapidOCRError":
+                raise
+            rec, crops = TextRecOutput(), []
+        return engine.build_final_output(
+            last.image, last.det, TextClsOutput(), rec, crops, last.op_record
+        )
+    # RapidOCR keeps the flags of its last call, so every call names all three.
+    engine.update_params(use_det=True, use_cls=False, use_rec=recognize)
+    image = engine.load_img(pixels)
+    resized, op_record = engine.preprocess_img(image)
+    det, cls, rec, crops = engine.run_ocr_steps(resized, op_record)
+    if not recognize:
+        # build_final_output maps boxes in place: the kept state is a copy taken before.
+        _kept.detection = _Detection(
+            pixels, image, copy.deepcopy(op_record), copy.deepcopy(det), copy.deepcopy(crops)
+        )
+    return engine.build_final_output(image, det, cls, rec, crops, op_record)
+
+
 def _lines(engine: str, pixels: Any, *, recognize: bool = True) -> list[tuple[Any, str, float]]:
     """(box, text, confidence) per text line; without `recognize`, boxes only (rapidocr)."""
     if engine == "rapidocr":
         # No line classifier: it would flip upside-down lines and hide a page's orientation.
-        # RapidOCR keeps the flags of its last call, so every call names all three.
-        result = _rapidocr_engine()(pixels, use_det=True, use_cls=False, use_rec=recognize)
+        result = _rapidocr_read(pixels, recognize)
         boxes = list(result.boxes) if result.boxes is not None else []
         if not recognize:
             return [(box, "", 0.0) for box in boxes]

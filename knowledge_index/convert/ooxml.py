@@ -7,6 +7,7 @@ DOCX handed to Docling is first rewritten to the accepted view here (`accept_all
 
 from __future__ import annotations
 
+import functools
 import io
 import zipfile
 from datetime import datetime
@@ -63,7 +64,11 @@ def read_part(docx: bytes, name: str) -> etree._Element | None:
         raise UnsupportedDocument(f"DOCX part {name} is not well-formed XML ({exc})") from exc
 
 
+@functools.lru_cache(maxsize=2)
 def read_numbering(docx: bytes) -> numbering.Numbering:
+    # One DOCX's conversion reads it twice, accepting the changes and extracting the
+    # revisions, from the same bytes: parsing numbering.xml and styles.xml is about half of
+    # each (~10 ms a file on estate A). Nothing changes a Numbering after it is parsed.
     return numbering.Numbering.parse(
         read_part(docx, "word/numbering.xml"), read_part(docx, "word/styles.xml")
     )

@@ -211,6 +211,17 @@ class ConversionPool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
             self._retire(worker)
 
+    def start(self) -> None:
+        """Spawn the workers now without waiting for them (a no-op for those already running).
+
+        A Docling worker imports for about three seconds before it takes a document; started
+        early, that happens on a core the caller leaves idle while it does other work. The
+        workers are the ones `run` uses, under the same start-up deadline and fences.
+        """
+        plan = plan_workers(self.requested, self.requested, self.cpus_per_worker)
+        while len(self._workers) < plan.workers:
+            self._workers.append(self._spawn())
+
     def run(self, jobs: Iterable[ConversionJob]) -> Iterator[JobOutcome]:
         """Outcomes as documents finish; largest submitted first so it cannot finish last."""
         pending = sorted(jobs, key=lambda job: len(job.data), reverse=True)

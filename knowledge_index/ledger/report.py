@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from knowledge_index.ledger.states import BUCKET_SQL, BUCKETS, VERSIONED_BUCKETS, WAITING
-from knowledge_index.pipeline import check_stage, downstream_of, stage_order
+from knowledge_index.pipeline import check_stage, downstream_of, previous_stage, stage_order
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection
@@ -248,6 +248,21 @@ def owed_object_ids(conn: Connection, stage: str, *, limit: int | None = None) -
         {"stage": stage, "limit": limit},
     ).all()
     return [r[0] for r in rows]
+
+
+def work_arriving(conn: Connection, stage: str) -> bool:
+    """Whether `stage` or the stage before it has a claimable row: work `stage` gets this run."""
+    previous = previous_stage(stage) or stage
+    return bool(
+        conn.execute(
+            text(
+                "SELECT EXISTS (SELECT 1 FROM processing_state WHERE stage IN (:stage, :previous)"
+                " AND (status = 'pending' OR (status = 'failed'"
+                "  AND (next_retry_at IS NULL OR next_retry_at <= now()))))"
+            ),
+            {"stage": stage, "previous": previous},
+        ).scalar_one()
+    )
 
 
 def next_retry_due(conn: Connection) -> Any:

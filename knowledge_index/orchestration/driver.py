@@ -7,6 +7,7 @@ module name (`codelocation.load_definitions`), as the daemon gets them.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -15,9 +16,10 @@ from typing import Any
 
 from dagster import DagsterInstance, Definitions
 
+from knowledge_index import pipeline
 from knowledge_index.errors import OperationFailed
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
-from knowledge_index.ledger.report import next_retry_due
+from knowledge_index.ledger.report import next_retry_due, work_arriving
 from knowledge_index.orchestration.codelocation import load_definitions
 from knowledge_index.orchestration.database import ready_engine
 from knowledge_index.orchestration.instance import get_instance
@@ -37,6 +39,8 @@ from knowledge_index.orchestration.sweeper import launcher_tags, sweep_dead_runs
 from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -111,6 +115,8 @@ class Driver:
         while True:
             with self.engine.begin() as conn:
                 report = prepare(conn, self.settings)
+            if summary.prepare is None:
+                self._warm_up(stages)
             summary.prepare = summary.prepare or report
             register_missing_partitions(self.instance, self.engine)
             if summary.reconciled is None:
@@ -150,6 +156,25 @@ class Driver:
             time.sleep(max(wait, 0) + 0.05)
         summary.seconds = time.monotonic() - started
         return summary
+
+    def _warm_up(self, stages: list[str]) -> None:
+        """Let stages about to get work start their slow parts while the stages ahead run.
+
+        Only a head start: a stage whose warm-up fails gets ready in its own run as before, and
+        reports the fault there.
+        """
+        for name in stages:
+            stage = pipeline.get_stage(name)
+            if stage.warm_up is None or not self.settings.stage(name).enabled:
+                continue
+            with self.engine.connect() as conn:
+                if not work_arriving(conn, name):
+                    continue
+            try:
+                stage.warm(self.settings)
+            except Exception:
+                _log.warning("warming up stage %s failed; it starts in its own run", name,
+                             exc_info=True)  # fmt: skip
 
     def update_search_index(
         self, summary: RunSummary | None = None, *, rebuild: bool = False

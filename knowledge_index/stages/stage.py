@@ -54,6 +54,10 @@ class Stage:
     # `(Settings) -> set[str]`: capabilities this installation lacks for the stage; a row
     # degraded only by those is current, and providing one re-runs exactly those rows.
     unavoidable_degradations: str | None = None
+    # `(Settings) -> None`: start, without waiting, what the handler is slow to get ready
+    # (convert's worker processes); called when a run begins with documents owed to the stage
+    # or to the one before it, so the start-up overlaps the earlier stages' work.
+    warm_up: str | None = None
     # What to provide for each degradation tag (shown by `ki status` / `ki quarantine`).
     degradation_hints: dict[str, str] = field(default_factory=dict)
     # The offline default model's policy class for this stage (model stages).
@@ -70,6 +74,10 @@ class Stage:
             return set()
         fn: Callable[[Any], set[str]] = load_ref(self.unavoidable_degradations)
         return set(fn(settings))
+
+    def warm(self, settings: Any) -> None:
+        if self.warm_up is not None:
+            load_ref(self.warm_up)(settings)
 
     def load_offline_policy(self) -> Any:
         return load_ref(self.offline_policy) if self.offline_policy else None

@@ -76,3 +76,22 @@ def test_real_documents_through_two_workers() -> None:
     assert "Gebühr" in outcomes["pdf"].result.document.text
     assert isinstance(outcomes["bad"].error, UnsupportedDocument)
     assert "encrypted" in str(outcomes["bad"].error)
+
+
+def test_started_workers_serve_the_next_run_and_keep_its_timeout() -> None:
+    # start() is the warm-up the driver calls before the stages ahead of convert run: the
+    # workers it spawns are the ones run() uses, with the same fence on a hung document.
+    options = ConvertOptions(timeout_seconds=3)
+    with ConversionPool(options, workers=1, convert_fn=pool_helpers.hang_or_convert) as pool:
+        pool.start()
+        pool.start()  # idempotent: still one worker
+        assert len(pool._workers) == 1
+        started_pid = pool._workers[0].process.pid
+        jobs = [
+            ConversionJob(key="hang", filename="hang.pdf", data=b"HANG" + b"x" * 1000),
+            _text_job("after", "Grüße"),
+        ]
+        outcomes = {o.key: o for o in pool.run(jobs)}
+    assert outcomes["hang"].worker_pid == started_pid
+    assert isinstance(outcomes["hang"].error, ConversionTimeout)
+    assert outcomes["after"].result.document.text == "Grüße"

@@ -9,6 +9,7 @@ STAGE = Stage(
     "tracked changes, comments, e-mail headers); containers become child documents.",
     handler=f"{__name__}.handler:ConvertHandler",
     unavoidable_degradations=f"{__name__}.handler:unavoidable_degradations",
+    warm_up=f"{__name__}.handler:warm_up",
     degradation_hints={
         "pdf-text-layer": "PDFs read from their text layer only: provision Docling's layout"
         " models and set KI_CONVERT__DOCLING_ARTIFACTS_PATH",

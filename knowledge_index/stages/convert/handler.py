@@ -11,6 +11,7 @@ avoid.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -28,7 +29,7 @@ from knowledge_index.convert import (
 )
 from knowledge_index.convert.pool import ConversionJob, ConversionPool
 from knowledge_index.errors import RetryableStageError
-from knowledge_index.extras import require_convert
+from knowledge_index.extras import MissingExtra, require_convert
 from knowledge_index.objects import store as objects
 from knowledge_index.settings import Settings
 from knowledge_index.stages.base import StageContext, StageOutcome
@@ -134,6 +135,19 @@ def _container_pool(settings: Settings) -> ConversionPool:
         )
         _container_pools[key] = pool
     return pool
+
+
+def warm_up(settings: Settings) -> None:
+    """Start the pools' workers now, so their imports overlap the work before convert's run.
+
+    The Docling worker's imports and the first outcome used to be back to back (about 3 s of
+    the stage's wall clock on estate A); the same pools then serve the stage's runs.
+    """
+    if not settings.convert.docling_url:
+        # Without the convert extra the stage reports it per document, as a retry, when it runs.
+        with contextlib.suppress(MissingExtra):
+            _pool(settings).start()
+    _container_pool(settings).start()
 
 
 @atexit.register
