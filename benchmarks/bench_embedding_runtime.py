@@ -32,20 +32,21 @@ sys.path.insert(0, str(ROOT))
 
 ESTATE = ROOT / "knowledge_index_tests" / "evaluation" / "estate_a" / "files"
 QUERIES = ["Kündigung des Mietvertrags", "why was the liability cap changed", "Wettbewerbsverbot"]
+# The runtime alone in a fresh process: the product's own encoder without the litellm gateway
+# around it (the index stage has litellm loaded by then; a cold `ki search` pays it too).
+_OWN = (
+    "from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder\n"
+    "from knowledge_index.retrieval.tokens import minilm_model_dir\n"
+    "BertSentenceEncoder(minilm_model_dir(), int8={int8}).encode(['x'])"
+)
 FIRST_VECTOR = {
     "sentence-transformers": (
         "from sentence_transformers import SentenceTransformer\n"
         "from knowledge_index.retrieval.tokens import minilm_model_dir\n"
         "SentenceTransformer(str(minilm_model_dir()), device='cpu').encode(['x'])"
     ),
-    "product float32": (
-        "from knowledge_index.retrieval.embeddings import encode_local\n"
-        "encode_local('all-MiniLM-L6-v2', ['x'])"
-    ),
-    "product int8": (
-        "from knowledge_index.retrieval.embeddings import encode_local\n"
-        "encode_local('all-MiniLM-L6-v2-int8', ['x'])"
-    ),
+    "product float32": _OWN.format(int8=False),
+    "product int8": _OWN.format(int8=True),
 }
 
 
