@@ -35,8 +35,9 @@ def _read_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _check_shape(model_dir: Path) -> int:
-    """The model's window in word pieces; raises UnsupportedModel for any other layout."""
+def _check_shape(model_dir: Path) -> tuple[int, dict[str, Any]]:
+    """The model's window in word pieces and its config.json; raises UnsupportedModel for any
+    other layout."""
     modules = [m["type"] for m in _read_json(model_dir / "modules.json")]
     if modules != SUPPORTED_MODULES:
         raise UnsupportedModel(f"{model_dir}: modules {modules}, expected {SUPPORTED_MODULES}")
@@ -50,7 +51,7 @@ def _check_shape(model_dir: Path) -> int:
     if modes != {"pooling_mode_mean_tokens"}:
         raise UnsupportedModel(f"{model_dir}: pooling {sorted(modes)}, expected mean tokens")
     window = int(_read_json(model_dir / "sentence_bert_config.json")["max_seq_length"])
-    return min(window, int(config["max_position_embeddings"]))
+    return min(window, int(config["max_position_embeddings"])), config
 
 
 class BertSentenceEncoder:
@@ -61,9 +62,8 @@ class BertSentenceEncoder:
         from safetensors.torch import load_file
         from tokenizers import Tokenizer
 
-        self.window = _check_shape(model_dir)
+        self.window, config = _check_shape(model_dir)
         self.int8 = int8
-        config = _read_json(model_dir / "config.json")
         self._heads = int(config["num_attention_heads"])
         self._hidden = int(config["hidden_size"])
         self._eps = float(config["layer_norm_eps"])

@@ -74,10 +74,17 @@ def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.nd
     model = _load_local_model(name)
     if not texts:
         return np.zeros((0, _LOCAL_MODELS[name].dimensions), dtype=np.float32)
-    # Longest first, as sentence-transformers batches: similar lengths pad least.
+    return by_length([str(t) for t in texts], batch_size, model.encode)
+
+
+def by_length(
+    texts: list[str], batch_size: int, encode: Callable[[list[str]], np.ndarray]
+) -> np.ndarray:
+    """`encode` over batches of `texts` taken longest first (similar lengths pad least, as
+    sentence-transformers batches), the vectors back in the texts' own order."""
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]), reverse=True)
-    ordered = [str(texts[i]) for i in order]
-    parts = [model.encode(ordered[i : i + batch_size]) for i in range(0, len(ordered), batch_size)]
+    ordered = [texts[i] for i in order]
+    parts = [encode(ordered[i : i + batch_size]) for i in range(0, len(ordered), batch_size)]
     vectors = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
     vectors[order] = np.vstack(parts)
     return vectors
@@ -171,17 +178,7 @@ class Embedder:
         # A text that occurs twice (the same passage in two copies of a file) is embedded once.
         first: dict[str, int] = {}
         where = [first.setdefault(t, len(first)) for t in texts]
-        unique = list(first)
-        # Batches of similar length waste less padding; the caller still gets its own order.
-        order = sorted(range(len(unique)), key=lambda i: len(unique[i]), reverse=True)
-        ordered = [unique[i] for i in order]
-        parts = [
-            self._call(ordered[i : i + self.batch_size])
-            for i in range(0, len(ordered), self.batch_size)
-        ]
-        vectors = np.empty((len(unique), parts[0].shape[1]), dtype=np.float32)
-        vectors[order] = np.vstack(parts)
-        return vectors[where]
+        return by_length(list(first), self.batch_size, self._call)[where]
 
     def embed_query(self, text: str) -> np.ndarray:
         # Agents repeat and page through the same queries; a query costs a model call otherwise.

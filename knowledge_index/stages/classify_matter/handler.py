@@ -119,13 +119,7 @@ def classify(ctx: StageContext) -> StageOutcome:
         replayed = replay_intents(conn, obj.id, matter.id)
         reopened = (
             reopen_blind_loose(
-                conn,
-                obj.source_id,
-                [
-                    m.path
-                    for m in convention_of(conn, obj.source_id, ctx.batch_cache).matter_folders
-                ],
-                obj.id,
+                conn, obj.source_id, convention_of(conn, obj.source_id, ctx.batch_cache), obj.id
             )
             if evidence.matter_folder is not None
             else []

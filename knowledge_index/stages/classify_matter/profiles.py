@@ -14,16 +14,16 @@ and a document in a matter folder converted later reopens the loose files decide
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from sqlalchemy import Connection, text
 
 from knowledge_index.ledger.states import WAITING
 from knowledge_index.ledger.store import reopen_stage
+from knowledge_index.matters.discovery import MatterConvention
+from knowledge_index.stages.classify_matter import STAGE
 
 HEAD_CHARS: Final = 600
-CLASSIFY_STAGE: Final = "classify_matter"
 
 
 def folder_of(path: str, folders: set[str]) -> str | None:
@@ -36,9 +36,15 @@ def folder_of(path: str, folders: set[str]) -> str | None:
     return None
 
 
-def filed_heads(conn: Connection, source_id: str, folders: Iterable[str]) -> dict[str, list[str]]:
+def matter_folder_paths(convention: MatterConvention) -> set[str]:
+    return {m.path for m in convention.matter_folders}
+
+
+def filed_heads(
+    conn: Connection, source_id: str, convention: MatterConvention
+) -> dict[str, list[str]]:
     """Matter folder -> the converted heads of the live documents filed below it, path order."""
-    wanted = set(folders)
+    wanted = matter_folder_paths(convention)
     out: dict[str, list[str]] = {f: [] for f in wanted}
     if not wanted:
         return out
@@ -57,9 +63,9 @@ def filed_heads(conn: Connection, source_id: str, folders: Iterable[str]) -> dic
     return out
 
 
-def unconverted_filed(conn: Connection, source_id: str, folders: Iterable[str]) -> int:
+def unconverted_filed(conn: Connection, source_id: str, convention: MatterConvention) -> int:
     """Live documents in matter folders whose conversion is still owed (not yet settled)."""
-    wanted = set(folders)
+    wanted = matter_folder_paths(convention)
     if not wanted:
         return 0
     rows = conn.execute(
@@ -76,12 +82,12 @@ def unconverted_filed(conn: Connection, source_id: str, folders: Iterable[str]) 
 
 
 def reopen_blind_loose(
-    conn: Connection, source_id: str, folders: Iterable[str], filed_id: str
+    conn: Connection, source_id: str, convention: MatterConvention, filed_id: str
 ) -> list[str]:
     """Called as a filed document is classified: the source's loose files (outside every
     matter folder) that decided before its conversion settled never saw its text, and are owed
     classify_matter again. In a first sync none are (loose files wait for every conversion)."""
-    wanted = set(folders)
+    wanted = matter_folder_paths(convention)
     rows = conn.execute(
         text(
             "SELECT o.id, o.path FROM source_objects o JOIN processing_state p"
@@ -90,7 +96,7 @@ def reopen_blind_loose(
             " AND p.updated_at < (SELECT c.updated_at FROM processing_state c"
             "   WHERE c.source_object_id = :filed AND c.stage = 'convert')"
         ),
-        {"s": source_id, "stage": CLASSIFY_STAGE, "filed": filed_id},
+        {"s": source_id, "stage": STAGE.name, "filed": filed_id},
     )
     loose = sorted(i for i, p in rows if folder_of(p, wanted) is None)
-    return reopen_stage(conn, loose, CLASSIFY_STAGE)
+    return reopen_stage(conn, loose, STAGE.name)

@@ -29,7 +29,12 @@ from knowledge_index.objects import store as objects
 from knowledge_index.settings import FirmSettings
 from knowledge_index.sources.registry import matter_convention
 from knowledge_index.stages.base import StageContext
-from knowledge_index.stages.classify_matter.profiles import filed_heads, unconverted_filed
+from knowledge_index.stages.classify_matter.profiles import (
+    filed_heads,
+    folder_of,
+    matter_folder_paths,
+    unconverted_filed,
+)
 
 TEXT_LIMIT: Final = 8_000
 CONTENT_CANDIDATES: Final = 3  # the best few, so the model sees whether one stands out
@@ -159,15 +164,12 @@ def convention_of(conn: Connection, source_id: str, cache: dict[str, Any]) -> Ma
 
 def filed_names(convention: MatterConvention, paths: list[str]) -> dict[str, list[str]]:
     """Matter folder -> the names of the files filed below it (one pass over the paths)."""
-    folders = {m.path for m in convention.matter_folders}
+    folders = matter_folder_paths(convention)
     files: dict[str, list[str]] = {f: [] for f in folders}
     for p in paths:
-        parts = p.split("/")
-        for i in range(len(parts) - 1, 0, -1):
-            head = "/".join(parts[:i])
-            if head in folders:
-                files[head].append(parts[-1])
-                break
+        folder = folder_of(p, folders)
+        if folder is not None:
+            files[folder].append(p.rsplit("/", 1)[-1])
     return files
 
 
@@ -224,8 +226,7 @@ def _add_profiles(
 ) -> None:
     """A loose file is matched against what the matters' filed documents say, too; it waits
     until all of them are converted so its answer does not depend on processing order."""
-    folders = [m.path for m in convention.matter_folders]
-    waiting = unconverted_filed(conn, source_id, folders)
+    waiting = unconverted_filed(conn, source_id, convention)
     if waiting:
         raise InfrastructureError(
             f"waiting for {waiting} document(s) in matter folders to convert: a file outside"
@@ -234,7 +235,7 @@ def _add_profiles(
         )
     key = f"matter_heads:{source_id}"
     if key not in cache:
-        cache[key] = filed_heads(conn, source_id, folders)
+        cache[key] = filed_heads(conn, source_id, convention)
     for entry in known.values():
         if entry.folder:
             entry.heads = cache[key].get(entry.folder, [])
