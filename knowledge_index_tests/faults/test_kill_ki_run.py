@@ -3,7 +3,9 @@ Dagster true, the same export as a clean run.
 
 Bounded form (about 30 plain-text documents, so each case costs seconds) in the default run:
 the kill points are "while convert settles", "while the model stages settle" and "while the
-index settles", each judged by the ledger rows the killed process has settled.
+index embeds". The first two are judged by the ledger rows the killed process has settled; the
+index claims a whole estate this small in one chunk and settles it at once, so its kill point is
+judged by rows claimed (`running`), which kills it between claim and settlement.
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ from knowledge_index.settings import Settings, load_settings
 from knowledge_index_tests.faults.conftest import FILES
 from knowledge_index_tests.faults.support import differences, export, fresh_home, synced
 
-# (stage, rows of it settled) at which the running `ki run` is killed.
+# (stage, rows of it in that state) at which the running `ki run` is killed.
 KILL_POINTS = {
-    "convert": ("convert", 8),
-    "model stages": ("extract_metadata", 5),
-    "index": ("index", 5),
+    "convert": ("convert", "settled", 8),
+    "model stages": ("extract_metadata", "settled", 5),
+    "index": ("index", "running", 5),
 }
 
 Settled = dict[tuple[str, str], tuple[int, object]]
@@ -61,14 +63,31 @@ def start_ki_run() -> subprocess.Popen[bytes]:
     )
 
 
-def wait_for(engine: Engine, proc: subprocess.Popen[bytes], stage: str, rows: int) -> None:
+def running(engine: Engine, stage: str) -> int:
+    """Rows of `stage` claimed and not yet settled."""
+    with engine.connect() as conn:
+        return conn.execute(
+            text("SELECT count(*) FROM processing_state WHERE stage = :s AND status = 'running'"),
+            {"s": stage},
+        ).scalar_one()
+
+
+def reached(engine: Engine, stage: str, state: str) -> int:
+    if state == "running":
+        return running(engine, stage)
+    return sum(1 for _, s in settled(engine) if s == stage)
+
+
+def wait_for(
+    engine: Engine, proc: subprocess.Popen[bytes], stage: str, state: str, rows: int
+) -> None:
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
-        assert proc.poll() is None, f"ki run finished before {rows} {stage} rows settled"
-        if sum(1 for _, s in settled(engine) if s == stage) >= rows:
+        assert proc.poll() is None, f"ki run finished before {rows} {stage} rows were {state}"
+        if reached(engine, stage, state) >= rows:
             return
         time.sleep(0.05)
-    raise AssertionError(f"{stage} never reached {rows} settled rows")
+    raise AssertionError(f"{stage} never reached {rows} {state} rows")
 
 
 def _rerun_report(engine: Engine, before: Settled, after: Settled, rerun: set) -> str:
@@ -122,8 +141,8 @@ def test_sigkill_mid_run_then_run_again(
     settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / "killed")
     synced(engine, settings, estate)
     proc = start_ki_run()
-    stage, rows = KILL_POINTS[point]
-    wait_for(engine, proc, stage, rows)
+    stage, state, rows = KILL_POINTS[point]
+    wait_for(engine, proc, stage, state, rows)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(10)
     before = settled(engine)
