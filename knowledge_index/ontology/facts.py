@@ -1,8 +1,8 @@
 """Facts read from a document by rule: language, date, identifiers, notable clauses.
 
 These need no judgement, so no model call: py3langid for the language; German and English date
-forms by regular expression (numeric `04.03.2024`, ISO, `4. März 2024`, `4 March 2024`,
-`March 4, 2024`), preferring a date introduced by "Datum"/"dated"/"den" or a place ("München,
+forms, with French month names, by regular expression (numeric `04.03.2024`, ISO, `4. März
+2024`, `4 March 2024`, `March 4, 2024`), preferring a date introduced by "Datum"/"dated"/"den" or a place ("München,
 den ..."); typed identifiers; clause headings matched against the ontology's clause types.
 """
 
@@ -56,6 +56,30 @@ MONTHS: Final[dict[str, int]] = {
             start=1,
         )
     },
+    # French: Swiss and Austrian estates hold letters from Geneva and Lausanne.
+    **{
+        m: i
+        for i, m in enumerate(
+            [
+                "janvier",
+                "février",
+                "mars",
+                "avril",
+                "mai",
+                "juin",
+                "juillet",
+                "août",
+                "septembre",
+                "octobre",
+                "novembre",
+                "décembre",
+            ],
+            start=1,
+        )
+    },
+    "fevrier": 2,
+    "aout": 8,
+    "decembre": 12,
     "maerz": 3,
     "jänner": 1,
     "jan": 1,

@@ -257,10 +257,11 @@ def compute(
             if d.id != source_object_id and d.id not in family_ids
         ]
         best = targets.best([(x, d) for x, d in scored if x > 0])
-        if best is None and cue.phrase and cue.date is not None:
+        title = _wider_title(cue)
+        if best is None and title and cue.date is not None:
             # Named by title and date but not in this matter: the estate (another matter of
             # the client, a misfiled copy) is searched for the same title.
-            wider = corpus.headed_like(conn, source_id, cue.phrase, source_object_id)
+            wider = corpus.headed_like(conn, source_id, title, source_object_id)
             # Outside the matter only the title and the date together are evidence enough.
             rescored = [
                 (targets.score(cue, d, my_folder, citing), d)
@@ -284,6 +285,15 @@ def compute(
         candidates=[c for _, c in ranked[:MAX_CANDIDATES]],
         signature=sig,
     )
+
+
+def _wider_title(cue: cues.Cue) -> str:
+    """What the estate is searched for when a cue's target is not in the matter: a reference's
+    most telling kind noun ("Mietvertrag"), never a bare draft or letter; else the title."""
+    if cue.kind != "references":
+        return cue.phrase
+    noun = max(cue.nouns, key=len, default="")
+    return noun if noun and targets.specific(noun) else ""
 
 
 _WEIGHTS: Final = {

@@ -14,16 +14,11 @@ from typing import Final, Literal
 from pydantic import BaseModel
 
 from knowledge_index.ontology import load_ontology
-from knowledge_index.ontology.facts import MONTHS
+from knowledge_index.relations import filenames, mentions
+from knowledge_index.relations.dates import DATE_PATTERN, dates, parse_date
 from knowledge_index.relations.lineage import norm
 
 CueKind = Literal["annex_of", "amends", "responds_to", "references"]
-_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-DATE_PATTERN: Final = (
-    rf"(?i:\d{{1,2}}\.\s?(?:{_MONTH})\s+\d{{4}}|\d{{1,2}}\s+(?:{_MONTH})\s+\d{{4}}"
-    rf"|(?:{_MONTH})\s+\d{{1,2}},\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
-)
-_DATE = re.compile(DATE_PATTERN, re.I)
 # "Beilage ./A" is how Austrian pleadings label their exhibits; "Annexe" the French annex.
 _ANNEX_WORD = r"(?:Anlage|Annexe|Annex|Anhang|Beilage|Schedule|Exhibit|Appendix)"
 _ANNEX = re.compile(
@@ -62,28 +57,22 @@ _DOCUMENT_NOUN = (
     r"(?:Schreiben|E-Mail|Email|Brief|Entwurf|Angebot|Vorschlag|Schriftsatz|letter|e-?mail"
     r"|draft|proposal|offer)"
 )
+# Austrian courts call the defence "Klagebeantwortung" and the appeal's answer "...beantwortung".
 _PLEADING = re.compile(
-    rf"(?<![\w])(?P<noun>Klageschrift|Klageerwiderung|Replik|Duplik|Berufungsbegründung"
-    rf"|Berufungserwiderung|Schriftsatz|Statement of Claim|Particulars of Claim|Defence"
-    rf"|Reply to Defence)(?:s|es)?\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
+    rf"(?<![\w])(?P<noun>Klageschrift|Klageerwiderung|Klagebeantwortung|Klage|Replik|Duplik"
+    rf"|Berufungsbegründung|Berufungserwiderung|Berufungsbeantwortung|Berufung"
+    rf"|Revisionsbeantwortung|Einspruch|Schriftsatz|Statement of Claim|Particulars of Claim"
+    rf"|Defence|Reply to Defence)(?:s|es)?\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
     re.I,
 )
 _RESPONSE = re.compile(
     rf"(?:Ihr(?:e|em|en|er)?\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+vom"
-    rf"|your\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+(?:of|dated))"
+    rf"|your\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+(?:of|dated)"
+    rf"|votre\s+(?:lettre|courrier|courriel|e-mail|message)(?:\s+[\w\-]+){{0,3}}?\s+du)"
     rf"\s+(?P<date>{DATE_PATTERN})",
     re.I,
 )
 _RE_LINE = re.compile(r"^\s*(?:Re|Betreff|Betr\.|Subject)\s*:\s*(?P<subject>.+)$", re.I | re.M)
-# Starts only at a word start and words are bounded: unbounded runs made this quadratic, and a
-# 1 MB file without spaces took minutes per relate.
-_CITATION = re.compile(
-    rf"(?P<title>(?<![\w\-])(?:[A-ZÄÖÜ][\w\-]{{1,40}}\s+){{0,4}}[A-ZÄÖÜ]?[\w\-]{{0,40}}?"
-    rf"(?:Vertrag|vertrag|[Aa]greement|Vereinbarung|vereinbarung|Memorandum|Gutachten|Letter"
-    rf"|[Ee]rklärung|[Bb]eschluss|[Bb]ericht|[Rr]eport|Term Sheet|Satzung|[Pp]rotokoll)"
-    rf"(?:es|s)?)"
-    rf"\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})",
-)
 
 
 class Cue(BaseModel):
@@ -92,6 +81,9 @@ class Cue(BaseModel):
     date: dt.date | None = None
     quote: str = ""
     label: str = ""  # an annex's own label ("Anlage 4.2"), which the main document cites
+    # A reference's document nouns that name a kind ("mietvertrag", "amendment"); none when it
+    # cites only "the draft" or "our letter", which its date then identifies alone.
+    nouns: list[str] = []
 
 
 # Anywhere in a file name or a title line: "Mietvertrag - Anlage 2 - Lageplan", "Anl. 3",
@@ -144,34 +136,6 @@ def cites_label(text: str, label: str) -> bool:
     return re.search(pattern, text, re.I) is not None
 
 
-def parse_date(text: str) -> dt.date | None:
-    t = text.strip().lower().replace(",", "")
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", t):
-            return dt.date.fromisoformat(t)
-        m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", t)
-        if m:
-            return dt.date(int(m[3]), int(m[2]), int(m[1]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s*([a-zäöü]+)\s+(\d{4})", t)
-        if m and m[2] in MONTHS:
-            return dt.date(int(m[3]), MONTHS[m[2]], int(m[1]))
-        m = re.fullmatch(r"([a-zäöü]+)\s+(\d{1,2})\s+(\d{4})", t)
-        if m and m[1] in MONTHS:
-            return dt.date(int(m[3]), MONTHS[m[1]], int(m[2]))
-    except ValueError:
-        return None
-    return None
-
-
-def dates(text: str) -> list[dt.date]:
-    out = []
-    for m in _DATE.finditer(text):
-        d = parse_date(m.group(0))
-        if d is not None:
-            out.append(d)
-    return out
-
-
 def heading(text: str) -> str:
     """The document's first meaningful line: how lawyers title agreements and letters."""
     for line in text.splitlines():
@@ -197,7 +161,9 @@ def signing_date(tail: str) -> dt.date | None:
     """The date of the last short line of a document's end that carries one: where a contract
     is signed, which is the date other documents cite it by ("Mietvertrag vom 14. Mai 2024")."""
     for line in reversed(tail.splitlines()[1:] or tail.splitlines()):
-        if len(line.strip()) <= _SIGNED_LINE_CHARS and (found := dates(line)):
+        # "... under the Lease Agreement of 3 March 2023." cites a date; it is signed on none.
+        short = len(line.strip()) <= _SIGNED_LINE_CHARS and not mentions.cites_date(line)
+        if short and (found := dates(line)):
             return found[-1]
     return None
 
@@ -258,19 +224,27 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     if re_line and not any(c.kind == "responds_to" for c in cues):
         subject = re_line["subject"].strip()
         cues.append(Cue(kind="responds_to", phrase=subject, quote=re_line.group(0).strip()))
-    for m in _CITATION.finditer(text):
+    written = letter_date(text) or filenames.signals(filename).date
+    own = {d for d in (written, filenames.signals(filename).date) if d is not None}
+    # The citation an annex, amendment or reply cue already read is not a second relation.
+    typed = {c.date for c in cues if c.date is not None}
+    for cited in mentions.dated_mentions(text, written):
+        # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date.
+        if cited.date in typed or (not cited.nouns and cited.date in own):
+            continue
         cues.append(
             Cue(
                 kind="references",
-                phrase=_clean_phrase(m["title"]),
-                date=parse_date(m["date"]),
-                quote=m.group(0).strip()[:300],
+                phrase=cited.phrase,
+                date=cited.date,
+                quote=cited.quote,
+                nouns=list(cited.nouns),
             )
         )
     return cues
 
 
-def _compact(text: str) -> str:
+def compact(text: str) -> str:
     # "Geschäftsführer-Dienstvertrag" and "Geschäftsführerdienstvertrag" are one word.
     return re.sub(r"[\W_]+", "", norm(text))
 
@@ -302,7 +276,7 @@ def document_kind(text: str) -> str | None:
 def phrase_matches(phrase: str, title: str) -> bool:
     """Whether a cue's title phrase names a document with this heading (either way round),
     by its words or by the document type both name."""
-    p, t = _compact(phrase), _compact(title)
+    p, t = compact(phrase), compact(title)
     if len(p) < 4 or len(t) < 4:
         return False
     if p in t or t in p:

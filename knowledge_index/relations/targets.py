@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from knowledge_index.relations import cues, filenames
+from knowledge_index.relations import cues, filenames, mentions
 from knowledge_index.relations.corpus import TAIL_CHARS, DocRow
 
 _MAIN_WORDS: Final = (
@@ -98,9 +98,62 @@ def _named(cue: cues.Cue, d: DocRow) -> bool:
     )
 
 
-def _names_kind(phrase: str) -> bool:
+def _names_kind(cue: cues.Cue) -> bool:
     """The cue itself names an annex or an amendment, so such a file may be its target."""
+    phrase = cue.phrase
+    if cue.kind == "references" and any(_DEPENDENT_NOUN.search(n) for n in cue.nouns):
+        return True
     return bool(cues.is_annex_heading(phrase) or cues.is_amendment(phrase))
+
+
+_DEPENDENT_NOUN: Final = re.compile(
+    r"(?i:nachtrag|amendment|addendum|side letter|änderungsvereinbarung|avenant|anlage|annex"
+    r"|schedule|exhibit|beilage|appendix)"
+)
+_LETTER_WORD: Final = re.compile(r"(?i:letter|schreiben|brief|lettre|courrier|memo)")
+_NUMBERED: Final = re.compile(r"(?i:\b(?:No|Nr|Nummer|number)\.?\s*(\d+)\b)")
+
+
+def _also_cites(cue: cues.Cue, path: str, lead: str, tail: str) -> bool:
+    """The file carries the cited date only in a sentence that cites the same kind of document
+    ("... under the Supply Agreement of 10 January 2022." in a note): it is another citing
+    document, not the cited one. A title line ("Entwurf vom 4. März 2024", "dated 1 July
+    2024" under an agreement's name), its file name and its signature are its own dates."""
+    assert cue.date is not None
+    if cue.date in {filenames.signals(path).date, cues.signing_date(tail)}:
+        return False
+    sentences = [x for x in lead.splitlines() if len(x.strip()) > 120 or x.rstrip().endswith(".")]
+    for m in mentions.dated_mentions("\n".join(sentences), None):
+        if m.date == cue.date and m.nouns and set(m.nouns) & set(cue.nouns):
+            return True
+    return False
+
+
+def _title_cited(cue: cues.Cue, d: DocRow) -> bool:
+    """The file's own title stands in the citation ("a written supply agreement dated ..." and
+    a file headed "Supply Agreement"), and it says more than "Agreement"."""
+    phrase = cues.compact(cue.phrase)
+    titles = [x for x in cues.top_lines(d.lead or d.head, 2) if len(x) <= 120]
+    return any(
+        len(cues.compact(x)) >= 6 and cues.compact(x) in phrase and specific(x) for x in titles
+    )
+
+
+def nouns_named(cue: cues.Cue, path: str, lead: str) -> bool:
+    """Every kind noun of a dated reference stands in the file's name or title ("the supply
+    agreement" in "Supply Agreement Bavaria Feinkost 2022"), or names the same kind of
+    document; a number it cites ("Amendment No. 1") is there too."""
+    stem = filenames.signals(path).stem
+    tops = [stem, *cues.top_lines(lead)]
+    compact = cues.compact(" ".join(tops))
+    for noun in cue.nouns:
+        kind = cues.document_kind(noun)
+        if cues.compact(noun) not in compact and (
+            kind is None or all(cues.document_kind(x) != kind for x in tops)
+        ):
+            return False
+    number = _NUMBERED.search(cue.phrase)
+    return number is None or re.search(rf"(?<!\d){number[1]}(?!\d)", " ".join(tops)) is not None
 
 
 def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
@@ -109,6 +162,8 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
     same_folder = d.path.rsplit("/", 1)[0] == my_folder
     named = _named(cue, d)
     dated = cue.date is not None and cue.date in cue_dates(cue, d)
+    if dated and cue.kind == "references" and _also_cites(cue, d.path, d.lead, d.tail):
+        dated = False
     main_like = any(w in head for w in _MAIN_WORDS)
     if cue.kind in ("annex_of", "amends", "references"):
         if d.format == "email":
@@ -122,7 +177,7 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
             or cues.is_amendment(" ".join(tops[:3]))
             or bool(_DEPENDENT_HEAD.match(d.head) or _DEPENDENT_HEAD.match(stem))
         )
-        if looks_dependent and not _names_kind(cue.phrase):
+        if looks_dependent and not _names_kind(cue):
             return 0.0  # an annex or amendment is not the main document of another annex
     if cue.kind == "annex_of":
         cited = d.id in citing
@@ -135,9 +190,16 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
             return 0.0
         return 2.0 + 2.0 * dated + 1.0 * same_folder + 0.5 * main_like
     if cue.kind == "references":
-        if not (named and (dated or specific(cue.phrase))):
+        # Cited by kind and date: the date and the kind together name one document; a cited
+        # draft or letter is named by its date alone. Without the date, only by its title.
+        if dated and nouns_named(cue, d.path, d.lead or d.head):
+            # "our letter of 2 April" is a letter, "your draft of 11 March" a draft of a
+            # contract: among the files of that date, the one of that sort first.
+            fits = not cue.nouns and (main_like != bool(_LETTER_WORD.search(cue.phrase)))
+            return 2.0 + 2.0 * dated + 1.0 * named + 0.5 * same_folder + 0.5 * fits
+        if not (named and cue.nouns and specific(" ".join(cue.nouns))) and not _title_cited(cue, d):
             return 0.0
-        return 2.0 + 2.0 * dated + 0.5 * same_folder
+        return 2.0 + 0.5 * same_folder
     # responds_to: the date of what it answers, and for pleadings the pleading's name
     if cue.date is not None:
         if not dated or (cue.phrase and not named):
@@ -181,6 +243,8 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     )
     tail = text[-TAIL_CHARS:] if cue.kind in _SIGNED_KINDS else ""
     dated = cue.date is not None and cue.date in own_dates(path, text[:600], tail)
+    if dated and cue.kind == "references" and _also_cites(cue, path, text[:600], tail):
+        dated = False
     if cue.kind == "annex_of":
         if cue.label and cues.cites_label(text, cue.label):
             return True

@@ -8,7 +8,8 @@ STAGE = Stage(
     # Austrian, Swiss and French letterheads, court heads and case numbers are framing.
     # ki-3: the document date is its own (head date line, signature, file name, properties),
     # not the first date it mentions (an agreement it amends, a deadline, a birth date).
-    code_version="ki-3",
+    # ki-4: French month names in dates (letters from Geneva or Lausanne).
+    code_version="ki-4",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

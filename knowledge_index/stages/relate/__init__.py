@@ -6,7 +6,8 @@ STAGE = Stage(
     name="relate",
     # ki-3: a cited document is named by its kind in either language; Austrian exhibits.
     # ki-4: a contract is also dated by its signature line; targets prefer the signed version.
-    code_version="ki-4",
+    # ki-5: references by kind and date in any word order, year-less dates, French months.
+    code_version="ki-5",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "

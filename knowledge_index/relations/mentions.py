@@ -1,0 +1,110 @@
+"""Dated mentions of other documents: how a letter, a mail or a contract cites a document.
+
+Lawyers cite a document by what it is and when it was made, in many word orders: "the framework
+agreement dated 2 March 2021", "Entwurf des Kaufvertrags der Gegenseite vom 4. März 2024", "zu
+Ihrem Pachtvertragsentwurf vom 8. April 2024", "Amendment No. 2 of 3 June 2024", "our draft of
+20 December", "votre projet du 15 avril 2024". A mention is a date
+after a connector (vom / dated / of / du) with a document noun among the few words before it.
+A year-less date ("of 6 November") is the last such day on or before the citing document's own
+date. The words before the date say what kind of document is meant; when they name only a
+draft, a letter or a mark-up, the date alone identifies it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final, NamedTuple
+
+from knowledge_index.relations.dates import (
+    DATE_PATTERN,
+    YEARLESS_PATTERN,
+    parse_date,
+    parse_yearless,
+)
+
+# "vom15. Juli 2024": OCR and PDF text lose the space after the connector.
+_DATED: Final = re.compile(
+    rf"(?<![\w])(?:vom|dated|of|du)\s*(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})", re.I
+)
+# A sentence, a clause or a paragraph ends before the mention's words ("Agreement, marked up
+# against our first draft of 6 November" cites the draft); "No. 1", "Nr. 2" and "Dr." do not.
+_BREAK: Final = re.compile(r"\n\s*\n|[;!?,]|(?<!\bNo)(?<!\bNr)(?<!\bDr)(?<!\bAbs)\.\s")
+_WINDOW_WORDS: Final = 7
+# The nouns a document is cited by, also at the end of a compound ("Mietvertragsentwurf") and
+# declined ("des Abtretungsvertrags", "des Mietvertrages").
+_STEMS: Final = (
+    "vertrag|vereinbarung|entwurf|gutachten|bericht|beschluss|protokoll|satzung|urkunde"
+    "|schreiben|schriftsatz|nachtrag|markup|mark-up|fassung|anmerkungen|stellungnahme|rechnung"
+    "|angebot|agreement|contract|deed|draft|version|letter|memo|memorandum|report|amendment"
+    "|addendum|invoice|offer|proposal|comments|projet|contrat|lettre|avenant|accord|convention"
+)
+_NOUN: Final = re.compile(rf"(?i:(?:{_STEMS})(?:e?s|n)?)$")
+_STEM_END: Final = re.compile(rf"(?i:(?:{_STEMS}))$")
+# Nouns that say only that a draft, a letter or comments are meant, not which document.
+_GENERIC: Final = re.compile(
+    r"(?i:^(?:entwurf|markup|mark-up|fassung|anmerkungen|stellungnahme|schreiben|draft|version"
+    r"|letter|memo|comments|projet|lettre)(?:e?s|n)?$)"
+)
+
+_GENERIC_END: Final = re.compile(r"(?i:-?(?:entwurf|markup|mark-up|fassung|anmerkungen))$")
+
+
+class Mention(NamedTuple):
+    phrase: str  # the words before the date, which say what is cited
+    nouns: tuple[str, ...]  # its document nouns that name a kind (not "draft", "letter")
+    date: dt.date
+    start: int
+    quote: str
+
+
+def _words_before(text: str, end: int) -> str:
+    # "Agreement, dated 28 June 2024": the comma before the date is no break.
+    before = text[max(0, end - 200) : end].rstrip(" ,\n")
+    cuts = list(_BREAK.finditer(before))
+    if cuts:
+        before = before[cuts[-1].end() :]
+    return " ".join(before.split()[-_WINDOW_WORDS:])
+
+
+def _declined(noun: str) -> str:
+    """The noun without its case ending: "Abtretungsvertrags" -> "abtretungsvertrag"."""
+    n = noun.lower()
+    if _STEM_END.search(n):
+        return n
+    for ending in ("es", "s", "n"):
+        if n.endswith(ending) and _STEM_END.search(n[: -len(ending)]):
+            return n[: -len(ending)]
+    return n
+
+
+def core(noun: str) -> str:
+    """What a compound names, without its draft part: "Mietvertragsentwurf" -> "mietvertrag"."""
+    n = _declined(noun)
+    bare = _GENERIC_END.sub("", n)
+    return bare.rstrip("s-") if bare != n and _STEM_END.search(bare.rstrip("s-")) else n
+
+
+def cites_date(line: str) -> bool:
+    """A date stands after "vom", "dated", "of" or "du": the date of something cited."""
+    return _DATED.search(line) is not None
+
+
+def dated_mentions(text: str, as_of: dt.date | None, limit: int = 40_000) -> list[Mention]:
+    """Every dated mention of a document in `text` (its first `limit` characters)."""
+    out: list[Mention] = []
+    body = text[:limit]
+    for m in _DATED.finditer(body):
+        raw = m["date"]
+        date = parse_date(raw) or parse_yearless(raw, as_of)
+        if date is None:
+            continue
+        phrase = _words_before(body, m.start())
+        words = [w.strip(" ,„“”\"'()[]–-") for w in phrase.split()]
+        nouns = [w for w in words if w and _NOUN.search(w)]
+        if not nouns:
+            continue
+        specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))
+        quote = f"{phrase} {m.group(0)}".strip()
+        out.append(Mention(phrase, specific, date, m.start(), quote[:300]))
+    return out

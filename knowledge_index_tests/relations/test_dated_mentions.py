@@ -1,0 +1,129 @@
+"""References by kind and date, as letters, mails and notes write them, without a database."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from knowledge_index.relations import cues, targets
+from knowledge_index.relations.corpus import DocRow
+
+D = dt.date
+
+
+def _doc(path: str, text: str, fmt: str = "docx") -> DocRow:
+    return DocRow(
+        path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600], tail=text[-400:]
+    )
+
+
+def _references(text: str, name: str = "x.docx") -> list[tuple[dt.date | None, list[str]]]:
+    return [(c.date, c.nouns) for c in cues.find_cues(text, name) if c.kind == "references"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "date", "nouns"),
+    [
+        (
+            "under the Framework Agreement dated 2 March 2021 the Supplier",
+            D(2021, 3, 2),
+            ["agreement"],
+        ),
+        # words between the kind and the date
+        (
+            "unsere Anmerkungen zum Entwurf des Kaufvertrags der Gegenseite vom 4. März 2024 sind",
+            D(2024, 3, 4),
+            ["kaufvertrag"],
+        ),
+        # a compound names the kind and the draft at once
+        (
+            "zu Ihrem Pachtvertragsentwurf vom 8. April 2024 teilen wir mit",
+            D(2024, 4, 8),
+            ["pachtvertrag"],
+        ),
+        # only a draft: its date alone says which
+        ("thank you for the revised draft of 9 May 2024. We", D(2024, 5, 9), []),
+        ("Nous nous référons à votre projet du 15 avril 2024, que", D(2024, 4, 15), []),
+        # the date broken onto the next line, as PDFs do
+        (
+            "clause 7 of the Services Agreement\ndated 1 July 2023, the",
+            D(2023, 7, 1),
+            ["agreement"],
+        ),
+        ("added by Amendment No. 2 of 3 June 2024, so", D(2024, 6, 3), ["amendment"]),
+    ],
+)
+def test_a_document_is_cited_by_kind_and_date_in_many_word_orders(sentence, date, nouns):
+    text = f"Date: 2024-07-12T09:30:00+01:00\n\nDear Sir,\n\n{sentence} more."
+    assert _references(text, "mail.eml") == [(date, nouns)]
+
+
+def test_a_clause_before_the_comma_is_not_what_the_date_cites():
+    text = (
+        "Date: 2024-01-20\n\nhere is the Loan Agreement, marked up against our draft of 5 January."
+    )
+    assert _references(text, "mail.eml") == [(D(2024, 1, 5), [])]
+
+
+def test_a_date_without_a_year_is_the_last_such_day_before_the_citing_document():
+    mail = (
+        "Date: 2024-01-15T10:00:00+01:00\n\nhere it is, marked up against our draft of 20 December."
+    )
+    assert _references(mail, "mail.eml") == [(D(2023, 12, 20), [])]
+    # Without a date of its own the citing file cannot place it: no guess.
+    assert _references("marked up against our draft of 20 December.", "note.txt") == []
+
+
+def test_a_documents_own_date_under_its_title_is_not_a_reference():
+    report = "Legal Due Diligence Report\n\nFor: Client · Entwurf vom 1. Juli 2024\n\nA. Summary"
+    assert _references(report, "DD Report.docx") == []
+
+
+def test_replies_in_french_and_to_austrian_pleadings_are_replies():
+    french = cues.find_cues("Nous accusons réception de votre lettre du 3 mai 2024 et de")
+    assert [(c.kind, c.date) for c in french] == [("responds_to", D(2024, 5, 3))]
+    austrian = cues.find_cues(
+        "Zur Klagebeantwortung vom 2. April 2024 bringt die klagende Partei vor:"
+    )
+    assert [(c.kind, c.phrase, c.date) for c in austrian] == [
+        ("responds_to", "Klagebeantwortung", D(2024, 4, 2))
+    ]
+
+
+def _target(citing: str, pool: list[DocRow]) -> str | None:
+    [cue] = [c for c in cues.find_cues(citing, "letter.docx") if c.kind == "references"]
+    best = targets.best([(s, d) for d in pool if (s := targets.score(cue, d, "m", set())) > 0])
+    return best[1].path if best else None
+
+
+def test_a_note_that_cites_the_same_agreement_is_not_the_agreement():
+    # The print of the signed lease carries no date of its own (the signature page is a scan).
+    lease = _doc("m/Lease Agreement Dock 4.pdf", "Lease Agreement\n\nbetween A and B\n\n1. Term")
+    note = _doc(
+        "Inbox/Dock 4 note.md",
+        "Note: Dock 4\n\nThe tenant holds over under the Lease Agreement of 3 March 2023. Call.",
+        "markdown",
+    )
+    letter = (
+        "10 June 2024\n\nDear Sirs,\n\nunder the lease agreement dated 3 March 2023 you must go."
+    )
+    assert _target(letter, [note, lease]) == "m/Lease Agreement Dock 4.pdf"
+
+
+def test_a_cited_draft_is_the_draft_of_that_date_and_a_cited_kind_must_match():
+    pool = [
+        _doc("m/Minutes 11 March 2024.docx", "Board minutes\n\nPresent: ..."),
+        _doc("m/Drafts/SPA draft 1 (4 March 2024).docx", "Share Purchase Agreement\n\nDraft"),
+        _doc("m/Drafts/SPA draft 2 (11 March 2024).docx", "Share Purchase Agreement\n\nDraft"),
+        _doc("m/Letter to seller 11 March 2024.docx", "Dear Sirs,\n\nwe write about the sale."),
+    ]
+    # "draft" names no kind: of the files of that date, the agreement's draft, not the minutes.
+    mail = "Date: 2024-03-12\n\nplease find our comments on the revised draft of 11 March 2024."
+    assert _target(mail, pool) == "m/Drafts/SPA draft 2 (11 March 2024).docx"
+    letter = "Date: 2024-03-12\n\nfurther to our letter of 11 March 2024 we confirm the price."
+    assert _target(letter, pool) != "m/Drafts/SPA draft 2 (11 March 2024).docx"
+    cited = "Date: 2024-03-12\n\nunder the Share Purchase Agreement dated 4 March 2024 the Seller"
+    assert _target(cited, pool) == "m/Drafts/SPA draft 1 (4 March 2024).docx"
+    # A kind the file is not: minutes are not an agreement, whatever their date.
+    assert _target("Date: 2024-03-12\n\nthe Agreement of 11 March 2024 is here", pool[:1]) is None
