@@ -2,8 +2,9 @@
 
 These need no judgement, so no model call: py3langid for the language; German and English date
 forms, with French month names, by regular expression (numeric `04.03.2024`, ISO, `4. März
-2024`, `4 March 2024`, `March 4, 2024`), preferring a date introduced by "Datum"/"dated"/"den" or a place ("München,
-den ..."); typed identifiers; clause headings matched against the ontology's clause types.
+2024`, `4 March 2024`, `March 4, 2024`), preferring a date introduced by "Datum"/"dated"/"den"
+or a place ("München, den ..."); typed identifiers; clause headings matched against the
+ontology's clause types.
 """
 
 from __future__ import annotations

@@ -79,15 +79,23 @@ def ocr_read(body: dict[str, Any]) -> bool:
     return body.get("format") == "image" or bool(provenance.get("ocr_pages"))
 
 
-def original_rank(path: str, mtime_ns: int | None) -> tuple[int, bool, float, str]:
-    """Which of two byte-identical files is the original: a mail's attachment (what was sent),
-    then a name without a copy marker ("- Kopie", "Copy of", "(2)"), then the older file, then
-    the path.
+# The editable file is the original of its print, the print of its scan or photo.
+_PRINT_RANK: Final = {"pdf": 1, "png": 2, "jpg": 2, "jpeg": 2, "tif": 2, "tiff": 2}
+
+
+def original_rank(path: str, mtime_ns: int | None) -> tuple[int, int, bool, float, str]:
+    """Which of two files with the same text is the original: the editable file before its
+    print and the print before a scan (near-duplicates across formats); of byte-identical
+    files a mail's attachment (what was sent), then a name without a copy marker ("- Kopie",
+    "Copy of", "(2)"), then the older file, then the path.
 
     Names, containment and file times only, so the answer is the same whichever file was
     discovered or related first.
     """
+    name = path.rsplit("/", 1)[-1]
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     return (
+        _PRINT_RANK.get(extension, 0),
         0 if "!/" in path else 1,
         filenames.signals(path).copy_marker,
         float(mtime_ns) if mtime_ns is not None else float("inf"),

@@ -96,7 +96,10 @@ _MONTH_NAMES: Final = {
     "décembre": 12,
 }
 _DATE_WORDS = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.?\s+([a-zäöüéû]{3,9})\.?\s+(20\d\d)\b", re.I)
-_COPY = re.compile(r"\s*(\(\d+\)|\bkopie\b|\bcopy\b|\bcopy of\b|- kopie)\s*", re.I)
+_COPY = re.compile(r"\s*(\(\d+\)|\bkopie von\b|\bkopie\b|\bcopy of\b|\bcopy\b|- kopie)\s*", re.I)
+# A document management system's export names a file by its document number and version:
+# "00041231_2", "1234567.3", "1234567v2" (iManage, NetDocuments, DMS exports).
+_DMS_NUMBER = re.compile(r"(\d{5,})(?:[_.\-]v?|v)(\d{1,3})", re.I)
 _NOISE = re.compile(r"[\s_\-.,()\[\]]+")
 _EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,5}$")
 
@@ -165,10 +168,14 @@ def signals(path: str) -> FilenameSignals:
     key = re.sub(r"(?<![a-zäöüß])mark-up(?![a-zäöüß])", " ", key)
     key = re.sub(r"(?<![a-zäöüß])(von|vs|by|der|mit|with|und|and)(?![a-zäöüß])\s*$", " ", key)
     key = _NOISE.sub(" ", key).strip()
+    version = int(version_match.group(1)) if version_match else None
+    dms = _DMS_NUMBER.fullmatch(_COPY.sub("", stem).strip())
+    if dms:
+        key, version = dms.group(1), int(dms.group(2))
     return FilenameSignals(
         stem=stem,
         family_key=key,
-        version=int(version_match.group(1)) if version_match else None,
+        version=version,
         label=label,
         label_word=label_word,
         date=_date(stem),

@@ -95,6 +95,12 @@ def test_the_original_of_two_copies_does_not_depend_on_discovery_order():
     copy = original_rank("SFA draft 1 - Kopie.docx", 5)
     attachment = original_rank("M/mail.eml!/SFA draft 1.docx", 20)
     assert attachment < loose < copy
+    # Across formats the editable file is the original of its print, the print of its scan,
+    # whatever their file times.
+    docx = original_rank("M/Klage.docx", 30)
+    print_ = original_rank("M/Klage (eingebracht).pdf", 1)
+    photo = original_rank("Scans/IMG_0001.jpg", 0)
+    assert docx < print_ < photo
 
 
 def test_the_state_a_text_is_in_is_read_from_its_top():

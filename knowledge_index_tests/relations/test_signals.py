@@ -36,6 +36,25 @@ def test_filename_signals_share_one_family_key():
     assert filenames.signals("M/Anlage 1 zum SPA.docx").family_key != "spa"
 
 
+def test_document_management_names_are_a_family_of_numbered_versions():
+    names = [
+        "D/00041231_1.docx",
+        "D/00041231_3.docx",
+        "Kopie von 00041231_3.docx",
+        "D/884210v2.doc",
+    ]
+    found = [filenames.signals(n) for n in names]
+    assert [(s.family_key, s.version) for s in found] == [
+        ("00041231", 1),
+        ("00041231", 3),
+        ("00041231", 3),
+        ("884210", 2),
+    ]
+    assert found[2].copy_marker
+    # A year and a month are no document number.
+    assert filenames.signals("M/2024_12.xlsx").version is None
+
+
 def test_minhash_separates_near_duplicates_from_other_documents():
     one_sentence = BASE.replace("Klausel 7 regelt", "Klausel 7 ordnet")
     other = " ".join(f"Der Mieter zahlt im Monat {i} die vereinbarte Miete." for i in range(40))

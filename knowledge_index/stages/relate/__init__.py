@@ -7,7 +7,9 @@ STAGE = Stage(
     # ki-3: a cited document is named by its kind in either language; Austrian exhibits.
     # ki-4: a contract is also dated by its signature line; targets prefer the signed version.
     # ki-5: references by kind and date in any word order, year-less dates, French months.
-    code_version="ki-5",
+    # ki-6: document-management names (number_version) are a family and its versions; the
+    # editable file is the original of its print, the print of its scan.
+    code_version="ki-6",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
