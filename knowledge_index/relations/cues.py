@@ -43,7 +43,7 @@ _AMEND = re.compile(
     rf"|Supplemental (?:Agreement|Deed)|Vereinbarung zur Änderung)"
     rf"(?:\s+(?:Agreement|Vereinbarung))?(?:\s+(?:No\.?|Nr\.?)\s*\d+)?"
     rf"\s+(?:zum|zur|zu|des|der|to the|to|of the|relating to the|in respect of the)\s+"
-    rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN}))?\s*(?:$|[.,;])",
+    rf"(?P<target>[^\n]+?)(?:\s+(?:vom|dated|of)\s+(?P<date>{DATE_PATTERN})|\s*(?:$|[.,;]))",
     re.I | re.M,
 )
 _AMENDED_IN_PLACE = re.compile(
@@ -191,7 +191,9 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
         )
     elif label:
         cues.append(Cue(kind="annex_of", quote=heading(text), label=label))
-    amend = _AMEND.search(head)
+    # An amendment says so in its title; a letter or mail that mentions "Amendment No. 1 to
+    # our Distribution Agreement" in a sentence cites it.
+    amend = next((m for m in _AMEND.finditer(head) if _starts_line(head, m.start())), None)
     if amend:
         cues.append(
             Cue(
@@ -242,6 +244,12 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
             )
         )
     return cues
+
+
+def _starts_line(text: str, at: int) -> bool:
+    """Only a list number ("2.", "(1)") or a title word stands before `at` on its line."""
+    line = text[text.rfind("\n", 0, at) + 1 : at]
+    return re.fullmatch(r"\s*(?:[\d.()]+\s*|[A-ZÄÖÜ][\w.]*\s+){0,2}", line) is not None
 
 
 def compact(text: str) -> str:

@@ -127,3 +127,10 @@ def test_a_cited_draft_is_the_draft_of_that_date_and_a_cited_kind_must_match():
     assert _target(cited, pool) == "m/Drafts/SPA draft 1 (4 March 2024).docx"
     # A kind the file is not: minutes are not an agreement, whatever their date.
     assert _target("Date: 2024-03-12\n\nthe Agreement of 11 March 2024 is here", pool[:1]) is None
+
+
+def test_an_amendment_says_so_in_its_title_and_a_mail_that_mentions_one_cites_it():
+    title = cues.find_cues("Side Letter\n\nzum Kaufvertrag vom 2. April 2024 (GZ 11/2024)\n\nText")
+    assert [(c.kind, c.phrase, c.date) for c in title] == [("amends", "Kaufvertrag", D(2024, 4, 2))]
+    mail = "Dear Ms Roe,\n\nfollowing Amendment No. 1 to our Supply Agreement: is the new line in?"
+    assert [c for c in cues.find_cues(mail, "mail.eml") if c.kind == "amends"] == []

@@ -9,7 +9,9 @@ STAGE = Stage(
     # ki-5: references by kind and date in any word order, year-less dates, French months.
     # ki-6: document-management names (number_version) are a family and its versions; the
     # editable file is the original of its print, the print of its scan.
-    code_version="ki-6",
+    # ki-7: an amendment cue only from a title line ("Side Letter / zum ... vom ..." keeps its
+    # cited date); a mail that mentions an amendment in a sentence cites it.
+    code_version="ki-7",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
