@@ -155,12 +155,19 @@ def letter_date(text: str) -> dt.date | None:
 # A signature block's place-and-date line: "Linz, am 14. Mai 2024", "Signed on 14 December
 # 2023", "Dated: 2 April 2024", "Wien, 3.5.2024" (short, so no sentence that cites a date).
 _SIGNED_LINE_CHARS = 80
+_PLACE_AND_DATE = re.compile(
+    rf"^\s*[A-ZÄÖÜ][\w.\- ]{{1,30}},\s*(?:(?:am|den|le)\s+)?(?P<date>{DATE_PATTERN})"
+)
 
 
 def signing_date(tail: str) -> dt.date | None:
     """The date of the last short line of a document's end that carries one: where a contract
     is signed, which is the date other documents cite it by ("Mietvertrag vom 14. Mai 2024")."""
     for line in reversed(tail.splitlines()[1:] or tail.splitlines()):
+        # A PDF's text layer may run the signatures into the place-and-date line.
+        placed = _PLACE_AND_DATE.match(line)
+        if placed:
+            return parse_date(placed["date"])
         # "... under the Lease Agreement of 3 March 2023." cites a date; it is signed on none.
         short = len(line.strip()) <= _SIGNED_LINE_CHARS and not mentions.cites_date(line)
         if short and (found := dates(line)):

@@ -88,7 +88,9 @@ def names(phrase: str, path: str, lead: str) -> bool:
     stem = filenames.signals(path).stem
     # A title line is short and no sentence: "Under English law, ... a share purchase agreement
     # are upheld." mentions an agreement, it does not name the document.
-    titles = [x for x in cues.top_lines(lead) if len(x) <= 120 and not x.endswith(".")]
+    # A table row ("1 | Abtretungsvertrag (Notariatsakt) | AWT") is a checklist's entry.
+    lines = [x.rstrip(" |") for x in cues.top_lines(lead)]
+    titles = [x for x in lines if len(x) <= 120 and not x.endswith(".") and "|" not in x]
     return any(cues.phrase_matches(phrase, x) for x in (stem, *titles))
 
 
@@ -184,7 +186,18 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
         fallback = not cue.phrase and same_folder and main_like
         if not (cited or named or fallback):
             return 0.0
-        return 3.0 * cited + 1.5 * named + 2.0 * same_folder + 0.5 * main_like + 1.0 * dated
+        # Of the files citing the label the first one filed it (a pleading's exhibit is the
+        # statement of claim's, not the later brief's that cites it again): a main-document
+        # heading only helps a file that does not cite the label.
+        return (
+            3.0 * cited
+            + 1.5 * named
+            + 2.0 * same_folder
+            + 0.5 * (main_like and not cited)
+            # The cited date names the version ("zum Abtretungsvertrag vom 2. April 2024" is
+            # the signed act), where the title names only the family.
+            + 2.0 * dated
+        )
     if cue.kind == "amends":
         if not named:
             return 0.0
@@ -216,6 +229,18 @@ def _extension(path: str) -> str:
     return name.rsplit(".", 1)[-1].lower() if "." in name else ""
 
 
+# The words a signature block leaves at the end of a signed print ("gez.", "unterfertigt").
+_SIGNED_WORDS: Final = re.compile(r"(?i:\bgez\.|unterfertigt|unterzeichnet|/s/|signed by)")
+
+
+def _label(d: DocRow) -> str:
+    """The version label of the name, else "executed" for a PDF whose end is signed."""
+    label = filenames.signals(d.path).label
+    if label is None and d.format == "pdf" and _SIGNED_WORDS.search(d.tail):
+        return "executed"
+    return label or ""
+
+
 def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
     if not scored:
         return None
@@ -226,7 +251,7 @@ def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
         return (
             -value,
             # What an annex or amendment belongs to is the contract as signed, not a draft.
-            _SIGNED_FIRST.get(filenames.signals(d.path).label or "", 1),
+            _SIGNED_FIRST.get(_label(d), 1),
             _SOURCE_FORMATS.get(_extension(d.path), 2),
             min(dates) if dates else dt.date.max,
             d.path,

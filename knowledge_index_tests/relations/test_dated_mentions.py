@@ -134,3 +134,60 @@ def test_an_amendment_says_so_in_its_title_and_a_mail_that_mentions_one_cites_it
     assert [(c.kind, c.phrase, c.date) for c in title] == [("amends", "Kaufvertrag", D(2024, 4, 2))]
     mail = "Dear Ms Roe,\n\nfollowing Amendment No. 1 to our Supply Agreement: is the new line in?"
     assert [c for c in cues.find_cues(mail, "mail.eml") if c.kind == "amends"] == []
+
+
+def _annex_target(annex: DocRow, pool: list[DocRow]) -> str | None:
+    [cue] = [c for c in cues.find_cues(annex.lead, annex.path) if c.kind == "annex_of"]
+    citing = {d.id for d in pool if cue.label and cues.cites_label(d.lead, cue.label)}
+    folder = annex.path.rsplit("/", 1)[0]
+    scored = [(s, d) for d in pool if (s := targets.score(cue, d, folder, citing)) > 0]
+    best = targets.best(scored)
+    return best[1].path if best else None
+
+
+def test_an_exhibit_belongs_to_the_pleading_that_first_cites_it():
+    exhibit = _doc("M/Beilagen/Beilage C Rüge.pdf", "Beilage ./C\n\nRüge vom 3. März 2023", "pdf")
+    claim = _doc(
+        "M/Schriftsätze/2024-02-01 Klage.docx",
+        "An das Landesgericht\n\nKLAGE\n\nDie Rüge erfolgte rechtzeitig (Beilage ./C).",
+    )
+    brief = _doc(
+        "M/Schriftsätze/2024-05-02 Vorbereitender Schriftsatz.docx",
+        "VORBEREITENDER SCHRIFTSATZ\n\nAn das Landesgericht\n\nZur Rüge (Beilage ./C) bringt",
+    )
+    assert _annex_target(exhibit, [brief, claim]) == "M/Schriftsätze/2024-02-01 Klage.docx"
+
+
+def test_a_signature_run_into_the_place_and_date_line_dates_the_print():
+    signatures = "gez. Nordhang Beteiligungs GmbH gez. Talblick Holding AG gez. Mag. Eva Roth"
+    tail = f"unterfertigt.\nWien, am 2. April 2024 {signatures}\nNotarin"
+    assert cues.signing_date(tail) == D(2024, 4, 2)
+
+
+def test_an_annex_belongs_to_the_signed_print_rather_than_the_draft():
+    annex = _doc(
+        "M/4711_1.docx", "Anlage 3 – Liste\n\nzum Kaufvertrag vom 2. April 2024 zwischen A"
+    )
+    draft = _doc(
+        "M/4700_3.docx",
+        "Kaufvertrag\n\nzwischen A und B\n\nsiehe Anlage 3\n\nWien, am 2. April 2024",
+    )
+    signed = DocRow(
+        "M/4705_1.pdf", "M/4705_1.pdf", None, "h", 0, "m", "Kaufvertrag", "pdf",
+        "Kaufvertrag\n\nzwischen A und B\n\nsiehe Anlage 3",
+        tail="vorgelesen und unterfertigt.\nWien, am 2. April 2024 gez. A gez. B",
+    )  # fmt: skip
+    assert _annex_target(annex, [draft, signed]) == "M/4705_1.pdf"
+
+
+def test_a_checklist_row_naming_the_agreement_is_no_title():
+    side_letter = "Side Letter\n\nzum Kaufvertrag vom 2. April 2024 zwischen A und B\n\nText"
+    [cue] = [c for c in cues.find_cues(side_letter, "Side Letter.docx") if c.kind == "amends"]
+    checklist = _doc(
+        "M/Closing-Checkliste.xlsx",
+        "Closing-Checkliste |  | \nNr. | Dokument | Status\n1 | Kaufvertrag | Termin 2.4.2024",
+        "xlsx",
+    )
+    agreement = _doc("M/Kaufvertrag signed.pdf", "Kaufvertrag\n\nzwischen A und B", "pdf")
+    assert targets.score(cue, checklist, "M", set()) == 0.0
+    assert targets.score(cue, agreement, "M", set()) > 0.0

@@ -11,7 +11,9 @@ STAGE = Stage(
     # editable file is the original of its print, the print of its scan.
     # ki-7: an amendment cue only from a title line ("Side Letter / zum ... vom ..." keeps its
     # cited date); a mail that mentions an amendment in a sentence cites it.
-    code_version="ki-7",
+    # ki-8: an exhibit belongs to the first file citing it; a signed PDF (its signature words
+    # or a place-and-date line run into the signatures) is the executed target.
+    code_version="ki-8",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
