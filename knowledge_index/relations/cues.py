@@ -237,7 +237,7 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     own = {d for d in (written, filenames.signals(filename).date) if d is not None}
     # The citation an annex, amendment or reply cue already read is not a second relation.
     typed = {c.date for c in cues if c.date is not None}
-    for cited in mentions.dated_mentions(text, written):
+    for cited in mentions.dated_mentions(mentions.own_words(text), written):
         # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date.
         if cited.date in typed or (not cited.nouns and cited.date in own):
             continue

@@ -85,6 +85,25 @@ def core(noun: str) -> str:
     return bare.rstrip("s-") if bare != n and _STEM_END.search(bare.rstrip("s-")) else n
 
 
+# A reply quotes the mail it answers: what that mail cites is that mail's reference (it is in
+# the estate itself). A forward carries the forwarded mail as its content, so it keeps it.
+_REPLY_SUBJECT: Final = re.compile(r"(?im:^(?:Subject|Betreff)\s*:\s*(?:re|aw|antw)\s*:)")
+_QUOTE_START: Final = re.compile(
+    r"(?im:^(?:-{3,}\s*(?:Original Message|Ursprüngliche Nachricht|Message d'origine)"
+    r"|(?:Am|On|Le)\s[^\n]{4,120}\s(?:schrieb|wrote|a écrit)\b[^\n]{0,80}:\s*$"
+    r"|>|(?:From|Von|De)\s*:[^\n]+\n(?:Sent|Gesendet|Envoyé|Date|Datum)\s*:))"
+)
+
+
+def own_words(text: str) -> str:
+    """A reply's own text, without the mail it quotes; any other text whole."""
+    if not _REPLY_SUBJECT.search(text[:600]):
+        return text
+    body_start = text.find("\n\n")
+    quote = _QUOTE_START.search(text, body_start if body_start >= 0 else 0)
+    return text[: quote.start()] if quote else text
+
+
 def cites_date(line: str) -> bool:
     """A date stands after "vom", "dated", "of" or "du": the date of something cited."""
     return _DATED.search(line) is not None

@@ -191,3 +191,14 @@ def test_a_checklist_row_naming_the_agreement_is_no_title():
     agreement = _doc("M/Kaufvertrag signed.pdf", "Kaufvertrag\n\nzwischen A und B", "pdf")
     assert targets.score(cue, checklist, "M", set()) == 0.0
     assert targets.score(cue, agreement, "M", set()) > 0.0
+
+
+def test_a_reply_does_not_cite_what_the_mail_it_quotes_cites_but_a_forward_does():
+    quoted = (
+        "\n\n-----Ursprüngliche Nachricht-----\nVon: A\nGesendet: Montag, 11. März 2024\n\n"
+        "> anbei unser Markup zum Entwurf des Kaufvertrags vom 4. März 2024."
+    )
+    reply = "Subject: AW: Kaufvertrag\nFrom: B\nDate: 2024-03-12\n\nDanke, passt so." + quoted
+    forward = "Subject: WG: Kaufvertrag\nFrom: B\nDate: 2024-03-12\n\nzur Info." + quoted
+    assert _references(reply, "reply.eml") == []
+    assert _references(forward, "forward.eml") == [(D(2024, 3, 4), ["kaufvertrag"])]

@@ -13,7 +13,8 @@ STAGE = Stage(
     # cited date); a mail that mentions an amendment in a sentence cites it.
     # ki-8: an exhibit belongs to the first file citing it; a signed PDF (its signature words
     # or a place-and-date line run into the signatures) is the executed target.
-    code_version="ki-8",
+    # ki-9: a reply's quoted mail is not its own citation (a forward keeps what it forwards).
+    code_version="ki-9",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
