@@ -65,6 +65,17 @@ def file_path(path: str) -> str:
     return path.split("!/", 1)[0]
 
 
+def found_files(docs: list[dict]) -> list[str]:
+    """The files a page of document results hands the caller, in rank order: each result's
+    file, then the byte-identical copies it stands for (an attachment's copy counts as its
+    mail, as above); a file already found earlier is not counted twice."""
+    seen: dict[str, None] = {}
+    for d in docs:
+        for path in [d["citation"]["path"], *d.get("copies", [])]:
+            seen.setdefault(file_path(path), None)
+    return list(seen)
+
+
 def _fold(value: str) -> str:
     value = unicodedata.normalize("NFKD", value.casefold())
     return re.sub(r"[^a-z0-9]+", "", "".join(c for c in value if not unicodedata.combining(c)))
@@ -175,7 +186,7 @@ def mcp_runs(
                     print(f"  {q.id}: tool error {result.content}", file=sys.stderr)
                     continue
                 docs = result.structured_content["documents"]
-                rankings[q.id] = [file_path(d["citation"]["path"]) for d in docs]
+                rankings[q.id] = found_files(docs)
 
     anyio.run(main)
     return rankings, latencies, holder[0]

@@ -125,6 +125,11 @@ class DocumentHitOut(BaseModel):
     citation: Citation = Field(description="The document (no chunk_id); passages cite chunks.")
     match: MatchOut
     passages: list[PassageOut] = Field(description="Its best passages, best first.")
+    copies: list[str] = Field(
+        default_factory=list,
+        description="Paths of byte-identical copies you may also see (a mail's attachment, a "
+        "second folder): this one result stands for them, named by the filed copy.",
+    )
 
 
 class SearchDocumentsOutput(PageInfo):

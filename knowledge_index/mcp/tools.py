@@ -195,6 +195,7 @@ def search_documents(ctx: ToolContext, inp: SearchDocumentsInput) -> SearchDocum
                     candidate_passages=d.candidate_passages,
                 ),
                 passages=[_passage_out(p) for p in d.passages],
+                copies=d.copies,
             )
         )
     return SearchDocumentsOutput(

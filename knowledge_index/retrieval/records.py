@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Annotated, Any
 
 import numpy as np
@@ -26,6 +27,16 @@ Vector = Annotated[
     PlainValidator(_as_vector),
     PlainSerializer(lambda v: v.tolist(), return_type=list),
 ]
+
+
+_CONTENT_KEY = re.compile(r"@([0-9a-f]{16})$")
+
+
+def content_key(version_id: str) -> str | None:
+    """The bytes a version was read from: the content-hash prefix the index stage puts after
+    "@" (`<source object id>@<hash[:16]>`); None for an id of another shape."""
+    found = _CONTENT_KEY.search(version_id)
+    return found.group(1) if found else None
 
 
 def make_chunk_id(version_id: str, ordinal: int) -> str:

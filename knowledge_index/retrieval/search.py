@@ -32,7 +32,7 @@ from knowledge_index.retrieval.identifiers import (
 from knowledge_index.retrieval.lexical import FIELD_TIE_BREAKER, analyzer
 from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
 from knowledge_index.retrieval.query_intent import asks_why
-from knowledge_index.retrieval.records import ChunkPayload
+from knowledge_index.retrieval.records import ChunkPayload, content_key
 from knowledge_index.retrieval.rerank import Reranker, load_reranker
 from knowledge_index.retrieval.search_index import SearchIndex
 
@@ -131,6 +131,11 @@ class DocumentHit(BaseModel):
     candidate_passages: int = Field(description="Its passages among the candidates.")
     matched_terms: list[str]
     passages: list[SearchHit]
+    copies: list[str] = Field(
+        default_factory=list,
+        description="Paths of byte-identical copies among the candidates (a mail's attachment, "
+        "a second folder): one result stands for them.",
+    )
 
 
 class DocumentPage(BaseModel):
@@ -367,6 +372,7 @@ class HybridSearcher:
         }
         # Ties keep the best passage's order, so paging stays stable.
         ordered = sorted(groups.items(), key=lambda item: (-scores[item[0]], item[1][0][0]))
+        ordered, copies = _one_per_content(ordered, payloads, scores)
         page = ordered[request.offset : request.offset + request.limit]
         hits = []
         for rank, (document_id, members) in enumerate(page, start=request.offset + 1):
@@ -398,6 +404,7 @@ class HybridSearcher:
                     candidate_passages=len(members),
                     matched_terms=matched_terms(request.query, [p.payload for p in passages]),
                     passages=passages,
+                    copies=copies.get(document_id, []),
                 )
             )
         return DocumentPage(
@@ -478,3 +485,38 @@ _STEMMERS = ("ki_de", "ki_en")
 @functools.lru_cache(maxsize=4_096)
 def _word_stems(word: str) -> frozenset[str]:
     return frozenset(t for name in _STEMMERS for t in analyzer(name).analyze(word))
+
+
+Group = tuple[str, list[tuple[int, Fused]]]
+
+
+def _one_per_content(
+    ordered: list[Group], payloads: dict[str, ChunkPayload], scores: dict[str, float]
+) -> tuple[list[Group], dict[str, list[str]]]:
+    """Byte-identical files (a mail's attachment and the same file filed in a folder) are one
+    document to the caller: one result, where the best of them ranks, named by the filed copy
+    (not one inside a container), then by path; the others are listed as its copies. Only
+    candidates the caller may see are grouped, so a copy never reveals a hidden file."""
+
+    def content(group: Group) -> str:
+        return content_key(payloads[group[1][0][1].chunk_id].version_id) or group[0]
+
+    def path(group: Group) -> str:
+        return payloads[group[1][0][1].chunk_id].path
+
+    by_content: dict[str, list[Group]] = {}
+    for group in ordered:
+        by_content.setdefault(content(group), []).append(group)
+    kept: list[Group] = []
+    copies: dict[str, list[str]] = {}
+    for group in ordered:
+        same = by_content[content(group)]
+        if same[0] is not group:
+            continue  # placed with the best-ranked of its copies
+        lead = min(same, key=lambda g: ("!/" in path(g), path(g)))
+        scores[lead[0]] = max(scores[g[0]] for g in same)
+        kept.append(lead)
+        others = sorted(path(g) for g in same if g is not lead)
+        if others:
+            copies[lead[0]] = others
+    return kept, copies

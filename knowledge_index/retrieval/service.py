@@ -57,6 +57,7 @@ class DocumentResult(BaseModel):
     candidate_passages: int
     matched_terms: list[str]
     passages: list[Passage]
+    copies: list[str] = []  # paths of byte-identical copies this result stands for
 
 
 class DocumentSearchResult(BaseModel):
@@ -145,6 +146,7 @@ def search_documents(
                 candidate_passages=hit.candidate_passages,
                 matched_terms=hit.matched_terms,
                 passages=[_passage(p, sources) for p in hit.passages],
+                copies=hit.copies,
             )
         )
     return DocumentSearchResult(
