@@ -6,13 +6,7 @@ import datetime as dt
 
 from knowledge_index.relations import cues, targets
 from knowledge_index.relations.candidates import original_rank
-from knowledge_index.relations.corpus import DocRow
-
-
-def _doc(path: str, text: str, fmt: str = "docx") -> DocRow:
-    return DocRow(
-        path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600], tail=text[-400:]
-    )
+from knowledge_index_tests.relations.doc_rows import doc_row as _doc
 
 
 def test_an_annex_label_comes_from_the_file_name_or_a_line_at_the_top():

@@ -8,14 +8,9 @@ import pytest
 
 from knowledge_index.relations import cues, targets
 from knowledge_index.relations.corpus import DocRow
+from knowledge_index_tests.relations.doc_rows import doc_row as _doc
 
 D = dt.date
-
-
-def _doc(path: str, text: str, fmt: str = "docx") -> DocRow:
-    return DocRow(
-        path, path, None, "h", 0, "m", cues.heading(text), fmt, text[:600], tail=text[-400:]
-    )
 
 
 def _references(text: str, name: str = "x.docx") -> list[tuple[dt.date | None, list[str]]]:
