@@ -60,7 +60,7 @@ def test_sigkill_of_the_embedded_postgres_then_run_again(
         settings = load_settings()
         engine = get_engine(settings)
         proc = start_ki_run()
-        wait_for(engine, proc, "extract_metadata", 5)
+        wait_for(engine, proc, "extract_metadata", "settled", 5)
         before = settled(engine)
         os.kill(_postmaster_pid(home), signal.SIGKILL)
         # The run cannot record anything more: it must end on its own, saying so, not hang.
