@@ -92,10 +92,8 @@ def original_rank(path: str, mtime_ns: int | None) -> tuple[int, int, bool, floa
     Names, containment and file times only, so the answer is the same whichever file was
     discovered or related first.
     """
-    name = path.rsplit("/", 1)[-1]
-    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     return (
-        _PRINT_RANK.get(extension, 0),
+        _PRINT_RANK.get(filenames.extension(path), 0),
         0 if "!/" in path else 1,
         filenames.signals(path).copy_marker,
         float(mtime_ns) if mtime_ns is not None else float("inf"),

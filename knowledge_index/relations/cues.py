@@ -233,8 +233,9 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     if re_line and not any(c.kind == "responds_to" for c in cues):
         subject = re_line["subject"].strip()
         cues.append(Cue(kind="responds_to", phrase=subject, quote=re_line.group(0).strip()))
-    written = letter_date(text) or filenames.signals(filename).date
-    own = {d for d in (written, filenames.signals(filename).date) if d is not None}
+    named_on = filenames.signals(filename).date
+    written = letter_date(text) or named_on
+    own = {d for d in (written, named_on) if d is not None}
     # The citation an annex, amendment or reply cue already read is not a second relation.
     typed = {c.date for c in cues if c.date is not None}
     for cited in mentions.dated_mentions(mentions.own_words(text), written):

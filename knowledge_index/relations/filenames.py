@@ -80,20 +80,9 @@ _DATE_DE = re.compile(r"(0?[1-9]|[12]\d|3[01])[.\-_](0?[1-9]|1[0-2])[.\-_](20\d\
 # "6 Nov 2023", "14 December 2023", "3. Mai 2024" in a name.
 _MONTH_NAMES: Final = {
     **MONTHS,
-    # What file names also write: the Austrian "Jaenner", "Mär", and French months.
+    # What file names also write: the Austrian "Jaenner" and "Mär" (French months are in MONTHS).
     "jaenner": 1,
     "mär": 3,
-    "janvier": 1,
-    "février": 2,
-    "mars": 3,
-    "avril": 4,
-    "juin": 6,
-    "juillet": 7,
-    "août": 8,
-    "septembre": 9,
-    "octobre": 10,
-    "novembre": 11,
-    "décembre": 12,
 }
 _DATE_WORDS = re.compile(r"\b(0?[1-9]|[12]\d|3[01])\.?\s+([a-zäöüéû]{3,9})\.?\s+(20\d\d)\b", re.I)
 _COPY = re.compile(r"\s*(\(\d+\)|\bkopie von\b|\bkopie\b|\bcopy of\b|\bcopy\b|- kopie)\s*", re.I)
@@ -181,6 +170,12 @@ def signals(path: str) -> FilenameSignals:
         date=_date(stem),
         copy_marker=copy_marker,
     )
+
+
+def extension(path: str) -> str:
+    """The file's extension, lower case; a container member's own ("mail.eml!/a.pdf": pdf)."""
+    name = path.split("!/")[-1].rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
 
 
 def has_version_signal(s: FilenameSignals) -> bool:

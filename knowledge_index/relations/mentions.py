@@ -54,7 +54,6 @@ class Mention(NamedTuple):
     phrase: str  # the words before the date, which say what is cited
     nouns: tuple[str, ...]  # its document nouns that name a kind (not "draft", "letter")
     date: dt.date
-    start: int
     quote: str
 
 
@@ -125,5 +124,5 @@ def dated_mentions(text: str, as_of: dt.date | None, limit: int = 40_000) -> lis
             continue
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))
         quote = f"{phrase} {m.group(0)}".strip()
-        out.append(Mention(phrase, specific, date, m.start(), quote[:300]))
+        out.append(Mention(phrase, specific, date, quote[:300]))
     return out

@@ -224,11 +224,6 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
     return 0.0
 
 
-def _extension(path: str) -> str:
-    name = path.split("!/")[-1].rsplit("/", 1)[-1]
-    return name.rsplit(".", 1)[-1].lower() if "." in name else ""
-
-
 # The words a signature block leaves at the end of a signed print ("gez.", "unterfertigt").
 _SIGNED_WORDS: Final = re.compile(r"(?i:\bgez\.|unterfertigt|unterzeichnet|/s/|signed by)")
 
@@ -252,7 +247,7 @@ def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
             -value,
             # What an annex or amendment belongs to is the contract as signed, not a draft.
             _SIGNED_FIRST.get(_label(d), 1),
-            _SOURCE_FORMATS.get(_extension(d.path), 2),
+            _SOURCE_FORMATS.get(filenames.extension(d.path), 2),
             min(dates) if dates else dt.date.max,
             d.path,
         )
