@@ -8,12 +8,12 @@ from types import SimpleNamespace
 
 from knowledge_index.ontology import DEFAULT_ONTOLOGY, active_ontology, load_ontology
 from knowledge_index.stages.extract_metadata.offline import _choose_type
-from knowledge_index.stages.extract_metadata.prompt import (
+from knowledge_index.stages.extract_metadata.party_rules import (
     non_party_reason,
     party_block,
     person_mentions,
-    type_candidates,
 )
+from knowledge_index.stages.extract_metadata.prompt import type_candidates
 from knowledge_index.stages.extract_metadata.titles import (
     best_title,
     clean_subject,

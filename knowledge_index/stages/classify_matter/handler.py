@@ -29,7 +29,7 @@ from knowledge_index.matters.store import (
 )
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.classify_matter.offline import usable
-from knowledge_index.stages.classify_matter.profiles import reopen_blind_loose
+from knowledge_index.stages.classify_matter.profiles import reopen_blind_loose, reopen_blind_naming
 from knowledge_index.stages.classify_matter.prompt import (
     STRONG_ORIGINS,
     ClassifyEvidence,
@@ -124,6 +124,11 @@ def classify(ctx: StageContext) -> StageOutcome:
             if evidence.matter_folder is not None
             else []
         )
+        renamed = (
+            reopen_blind_naming(conn, matter.id, obj.id)
+            if evidence.matter_folder is not None
+            else []
+        )
         put_artifact(
             conn,
             Artifact(
@@ -152,6 +157,7 @@ def classify(ctx: StageContext) -> StageOutcome:
             "corrections": agent.corrections,
             "replayed_intents": replayed,
             "reopened_loose_files": len(reopened),
+            "reopened_correspondence": len(renamed),
             "model_seconds": round(model_seconds, 4),
         },
     )

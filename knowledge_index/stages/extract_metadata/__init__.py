@@ -9,7 +9,9 @@ STAGE = Stage(
     # ki-3: the document date is its own (head date line, signature, file name, properties),
     # not the first date it mentions (an agreement it amends, a deadline, a birth date).
     # ki-4: French month names in dates (letters from Geneva or Lausanne).
-    code_version="ki-4",
+    # ki-5: correspondence and pleadings name the matter's parties by short name (read from the
+    # party clauses of the matter's filed contracts); an annex has its agreement's parties.
+    code_version="ki-5",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -37,6 +37,12 @@ ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 # (cues such as salutations) less, its folder least (a folder holds many types).
 # Documents under this root name their parties in an opening party clause (see prompt.py).
 CONTRACT_ROOT: Final = "contract"
+# Documents of these roots name a matter's parties in passing ("Kingsmere / Donautal"): the
+# parties of the matter's contracts they name are theirs, by full or short name.
+NAMING_ROOTS: Final = frozenset({"correspondence", "court"})
+NOT_NAMING_TYPES: Final = frozenset({"correspondence.client_alert"})
+# These belong to an agreement and have its parties (relate's annex_of names the agreement).
+INHERITING_TYPES: Final = frozenset({"contract.annex"})
 # The firm is a party only to its own engagement and billing documents; elsewhere it advises.
 FIRM_PARTY_TYPES: Final = (
     "finance.engagement_letter",
@@ -80,15 +86,14 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     return node_id if total >= ACCEPT else None
 
 
-def _is_contract(ctx: PolicyContext, doc_type: str | None) -> bool:
-    """The chosen node is the contract root or under it (its ancestors as ontology_node showed)."""
+def _root(ctx: PolicyContext, doc_type: str | None) -> str | None:
+    """The chosen node's root (its ancestors as ontology_node showed them)."""
     if doc_type is None:
-        return False
+        return None
     for exchange in ctx.calls_to("ontology_node"):
         if isinstance(exchange.result, dict) and exchange.result.get("id") == doc_type:
-            chain = [doc_type, *(exchange.result.get("ancestors") or [])]
-            return chain[-1] == CONTRACT_ROOT
-    return False
+            return [doc_type, *(exchange.result.get("ancestors") or [])][-1]
+    return None
 
 
 def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
@@ -132,17 +137,27 @@ class ExtractMetadataPolicy(Policy):
             # Visit the node so the submission names a node a tool showed (the validator's rule).
             return Decision(calls=(Call("ontology_node", {"node_id": doc_type}),))
         firm_party = doc_type in FIRM_PARTY_TYPES
-        mentions = [
+        root = _root(ctx, doc_type)
+        own = [
             m
             for m in ev.party_mentions
-            if m.non_party is None or (m.non_party == "firm" and firm_party)
+            if not m.matter_party
+            and (m.non_party is None or (m.non_party == "firm" and firm_party))
         ]
-        contract = _is_contract(ctx, doc_type)
-        if contract and any(m.in_party_block for m in mentions):
+        contract = root == CONTRACT_ROOT
+        if contract and any(m.in_party_block for m in own):
             # A contract's parties are those of its party clause; the rest is subject matter.
-            mentions = [m for m in mentions if m.in_party_block]
+            own = [m for m in own if m.in_party_block]
+        elif doc_type in INHERITING_TYPES and ev.main_agreement_parties:
+            # An annex rarely repeats its agreement's parties; they are still its parties.
+            own = list(ev.main_agreement_parties)
         # A person is a party only where a contract's party clause names them as one.
-        mentions = [m for m in mentions if not m.natural_person or contract]
+        mentions = [m for m in own if not m.natural_person or contract or m.matter_party]
+        if root in NAMING_ROOTS and doc_type not in NOT_NAMING_TYPES:
+            # Letters, mails, notes and pleadings name the matter's parties by short name.
+            seen = {m.normalized for m in mentions}
+            named = [m for m in ev.party_mentions if m.matter_party]
+            mentions += [m for m in named if m.normalized not in seen]
         mentions += (
             [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
             if ev.is_email

@@ -15,8 +15,6 @@ from pydantic import BaseModel, Field
 from sqlalchemy import text
 
 from knowledge_index.entities.names import (
-    core_tokens,
-    firm_initials,
     normalize_name,
     unique_mentions,
 )
@@ -24,103 +22,23 @@ from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology
 from knowledge_index.stages.base import StageContext
+from knowledge_index.stages.extract_metadata.matter_parties import (
+    MatterParty,
+    clause_parties,
+    main_agreement_parties,
+    named_in,
+)
+from knowledge_index.stages.extract_metadata.party_rules import (
+    CLIENT_MARKER,
+    non_party_reason,
+    party_block,
+    person_mentions,
+)
 from knowledge_index.stages.extract_metadata.titles import TitleCandidate, title_candidates
 
 TEXT_LIMIT: Final = 8_000
 HEAD_CHARS: Final = 600
 MAX_MENTIONS: Final = 8
-CLIENT_MARKER: Final = re.compile(
-    r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
-    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)\W*$",
-    re.I,
-)
-
-# Bodies that are named in documents without being a party to them: courts and registers,
-# arbitration institutions (the dispute clause), chambers, notaries acting as such.
-INSTITUTION: Final = re.compile(
-    r"(?:gericht|court|register\b|registry|schiedsgerichtsbarkeit|arbitration|schiedsinstitution"
-    r"|chamber of commerce|handelskammer|notar(?:iat)?\b|tribunal|bundesamt|ministerium)",
-    re.I,
-)
-# Other law firms, notaries, tax advisers and auditors act for a party; they are not one.
-ADVISER: Final = re.compile(
-    r"(?:rechtsanw[aä]lt|anw[aä]lte|anwaltskanzlei|\bkanzlei\b|\blaw\b|\blegal\b|solicitors"
-    r"|attorneys|avocats|advokatur|steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)",
-    re.I,
-)
-INSTITUTION_CONTEXT: Final = re.compile(
-    r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
-    r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
-    re.I,
-)
-
-
-# A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
-# and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
-# of another document, a supplier) are subject matter, not parties to this contract.
-PARTY_BLOCK_START: Final = re.compile(r"\b(?:zwischen|between|by and between)\b", re.I)
-PARTY_BLOCK_END: Final = re.compile(
-    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
-    r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
-    r"|(?:the parties )?agree as follows|vereinbaren (?:die parteien )?(?:was folgt|folgendes))",
-    re.I,
-)
-PARTY_BLOCK_WINDOW: Final = 2_500
-# A natural person introduced by a form of address; a party only inside a contract's party
-# clause, and never as someone's representative there ("vertreten durch Herrn ...").
-_GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
-PERSON: Final = re.compile(
-    rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
-)
-REPRESENTATIVE: Final = re.compile(
-    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
-    r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
-    re.I,
-)
-
-
-def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
-    """Natural persons named as parties in the party clause (name as written, offset)."""
-    out: list[tuple[str, int]] = []
-    for match in PERSON.finditer(text, block[0], block[1]):
-        if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
-            continue
-        if match.group(1) not in [n for n, _ in out]:
-            out.append((match.group(1), match.start(1)))
-    return out
-
-
-def party_block(text: str) -> tuple[int, int] | None:
-    """Where the opening party clause stands, or None when the text has none."""
-    start = PARTY_BLOCK_START.search(text[:PARTY_BLOCK_WINDOW])
-    if start is None:
-        return None
-    end = PARTY_BLOCK_END.search(text, start.end())
-    return start.start(), end.start() if end else min(len(text), start.end() + PARTY_BLOCK_WINDOW)
-
-
-def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
-    """Why a company-shaped mention is not a party, or None when it may be one."""
-    if INSTITUTION.search(name):
-        return "institution"
-    if INSTITUTION_CONTEXT.search(before):
-        return "institution_context"
-    ordered = core_tokens(name)
-    tokens = set(ordered)
-    for firm in firm_names:
-        # "Hartmann Ellerbrook LLP" is the firm "Hartmann Ellerbrook Rechtsanwälte PartG mbB".
-        firm_tokens = set(core_tokens(firm))
-        if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
-            return "firm"
-        # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
-        initials = firm_initials(core_tokens(firm))
-        if len(initials) >= 2 and ordered and ordered[0] == initials:
-            return "firm"
-    if ADVISER.search(name):
-        return "adviser"
-    return None
-
-
 SYSTEM_PROMPT: Final = (
     "You type one document of a law firm against the document-type ontology and name its"
     " parties. Walk the ontology with its tools; submit the most specific node that fits, or"
@@ -141,12 +59,23 @@ class KnownParty(BaseModel):
     role: str
 
 
+class ClauseParty(BaseModel):
+    name: str
+    natural_person: bool
+    short: str | None = Field(description="The short name that identifies it in this matter.")
+
+
 class MatterContext(BaseModel):
     matter_id: str
     reference_number: str
     title: str
     folders: list[str]
     known_parties: list[KnownParty] = Field(description="Parties already on this matter.")
+    clause_parties: list[ClauseParty] = Field(
+        default_factory=list,
+        description="The parties the party clauses of the contracts filed in this matter's"
+        " folders name (from their text).",
+    )
 
 
 class FirmNames(BaseModel):
@@ -174,6 +103,11 @@ class MentionEvidence(BaseModel):
         description="Why this is named but not a party: 'institution' (court, register,"
         " arbitration institution, notary), 'institution_context' (named in a dispute clause or"
         " as the notary), 'firm' (the firm itself, a party only to its own engagement/billing).",
+    )
+    matter_party: bool = Field(
+        False,
+        description="A party of a contract filed in this matter, which this document names by"
+        " its full or short name (e.g. 'Donautal' for Donautal Handels GmbH).",
     )
 
 
@@ -232,6 +166,11 @@ class MetadataEvidence(Evidence):
     )
     opening_passage: str = Field(description=f"The first {HEAD_CHARS} characters, one line.")
     party_mentions: list[MentionEvidence]
+    main_agreement_parties: list[MentionEvidence] = Field(
+        default_factory=list,
+        description="The party clause of the agreement this document is an annex or schedule"
+        " of (relate's annex_of), when there is one.",
+    )
     text_excerpt: str = Field(description=f"The first {TEXT_LIMIT} characters of the text.")
 
 
@@ -255,12 +194,22 @@ def matter_context(ctx: StageContext) -> MatterContext | None:
                 {"m": assigned["matter_id"]},
             )
         ]
+        firm = ctx.settings.firm
+        clause = clause_parties(
+            conn,
+            ctx.source_object.source_id,
+            list(folders or []),
+            [n for n in (firm.name, *firm.aliases) if n.strip()],
+        )
     return MatterContext(
         matter_id=assigned["matter_id"],
         reference_number=assigned["reference_number"],
         title=assigned["title"],
         folders=list(folders or []),
         known_parties=parties,
+        clause_parties=[
+            ClauseParty(name=p.name, natural_person=p.natural_person, short=p.short) for p in clause
+        ],
     )
 
 
@@ -353,6 +302,8 @@ def build_evidence(
     ]
     candidates = type_candidates(ontology, signals, extension)
     is_letter = not email and letter_form(excerpt)
+    with ctx.engine.connect() as conn:
+        main_parties = main_agreement_parties(conn, obj.id, firm_names)
     return MetadataEvidence(
         path=obj.path,
         filename=filename,
@@ -395,8 +346,31 @@ def build_evidence(
                 in_party_block=True,
             )
             for name, start in (person_mentions(excerpt, block) if block else [])
-        ],
+        ]
+        + _matter_parties_named(matter, f"{email.get('subject') or ''}\n{excerpt}"),
+        main_agreement_parties=[_as_mention(p) for p in main_parties],
         text_excerpt=excerpt,
+    )
+
+
+def _matter_parties_named(matter: MatterContext | None, document: str) -> list[MentionEvidence]:
+    if matter is None:
+        return []
+    parties = [
+        MatterParty(p.name, normalize_name(p.name), p.natural_person, p.short)
+        for p in matter.clause_parties
+    ]
+    return [_as_mention(p, matter_party=True) for p in named_in(document, parties)]
+
+
+def _as_mention(p: MatterParty, matter_party: bool = False) -> MentionEvidence:
+    return MentionEvidence(
+        name=p.name,
+        normalized=p.normalized,
+        identifiers={},
+        client_marker_before=False,
+        natural_person=p.natural_person,
+        matter_party=matter_party,
     )
 
 

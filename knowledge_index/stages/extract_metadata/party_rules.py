@@ -1,0 +1,115 @@
+"""Rules that tell a party from a name that is merely mentioned: the opening party clause,
+client markers, institutions, advisers, persons introduced by a form of address.
+
+Shared by the document's own evidence (`prompt.build_evidence`) and the matter's party clauses
+(`matter_parties`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from knowledge_index.entities.names import core_tokens, firm_initials
+
+CLIENT_MARKER: Final = re.compile(
+    r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
+    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)\W*$",
+    re.I,
+)
+
+# Bodies that are named in documents without being a party to them: courts and registers,
+# arbitration institutions (the dispute clause), chambers, notaries acting as such.
+INSTITUTION: Final = re.compile(
+    r"(?:gericht|court|register\b|registry|schiedsgerichtsbarkeit|arbitration|schiedsinstitution"
+    r"|chamber of commerce|handelskammer|notar(?:iat)?\b|tribunal|bundesamt|ministerium)",
+    re.I,
+)
+# Other law firms, notaries, tax advisers and auditors act for a party; they are not one.
+ADVISER: Final = re.compile(
+    r"(?:rechtsanw[aä]lt|anw[aä]lte|anwaltskanzlei|\bkanzlei\b|\blaw\b|\blegal\b|solicitors"
+    r"|attorneys|avocats|advokatur|steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)",
+    re.I,
+)
+INSTITUTION_CONTEXT: Final = re.compile(
+    r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
+    r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
+    re.I,
+)
+
+
+# A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
+# and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
+# of another document, a supplier) are subject matter, not parties to this contract.
+PARTY_BLOCK_START: Final = re.compile(r"\b(?:zwischen|between|by and between)\b", re.I)
+PARTY_BLOCK_END: Final = re.compile(
+    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
+    r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
+    r"|(?:the parties )?agree as follows|vereinbaren (?:die parteien )?(?:was folgt|folgendes))",
+    re.I,
+)
+PARTY_BLOCK_WINDOW: Final = 2_500
+# A natural person introduced by a form of address; a party only inside a contract's party
+# clause, and never as someone's representative there ("vertreten durch Herrn ...").
+_GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+PERSON: Final = re.compile(
+    rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
+)
+REPRESENTATIVE: Final = re.compile(
+    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
+    r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
+    re.I,
+)
+
+
+def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
+    """Natural persons named as parties in the party clause (name as written, offset)."""
+    out: list[tuple[str, int]] = []
+    for match in PERSON.finditer(text, block[0], block[1]):
+        if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
+            continue
+        name = _completed(text, match.group(1), match.end(1))
+        if name not in [n for n, _ in out]:
+            out.append((name, match.start(1)))
+    return out
+
+
+def _completed(text: str, name: str, end: int) -> str:
+    """The name as the text writes it in full elsewhere, when the clause's line is cut off
+    ("Herrn Dr. Markus Be" at a cut line, "Herrn Dr. Markus Bereuter" in § 1)."""
+    if end < len(text) and text[end : end + 1] in ("\n", "\r", "\u00ad", "-"):
+        longer = re.search(rf"{re.escape(name)}[a-zäöüß]+", text)
+        if longer:
+            return longer.group(0)
+    return name
+
+
+def party_block(text: str) -> tuple[int, int] | None:
+    """Where the opening party clause stands, or None when the text has none."""
+    start = PARTY_BLOCK_START.search(text[:PARTY_BLOCK_WINDOW])
+    if start is None:
+        return None
+    end = PARTY_BLOCK_END.search(text, start.end())
+    return start.start(), end.start() if end else min(len(text), start.end() + PARTY_BLOCK_WINDOW)
+
+
+def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
+    """Why a company-shaped mention is not a party, or None when it may be one."""
+    if INSTITUTION.search(name):
+        return "institution"
+    if INSTITUTION_CONTEXT.search(before):
+        return "institution_context"
+    ordered = core_tokens(name)
+    tokens = set(ordered)
+    for firm in firm_names:
+        # "Hartmann Ellerbrook LLP" is the firm "Hartmann Ellerbrook Rechtsanwälte PartG mbB".
+        firm_tokens = set(core_tokens(firm))
+        if tokens and firm_tokens and (tokens <= firm_tokens or firm_tokens <= tokens):
+            return "firm"
+        # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
+        initials = firm_initials(core_tokens(firm))
+        if len(initials) >= 2 and ordered and ordered[0] == initials:
+            return "firm"
+    if ADVISER.search(name):
+        return "adviser"
+    return None
