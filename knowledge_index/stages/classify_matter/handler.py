@@ -29,7 +29,7 @@ from knowledge_index.matters.store import (
 )
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.classify_matter.offline import usable
-from knowledge_index.stages.classify_matter.profiles import reopen_blind_loose, reopen_blind_naming
+from knowledge_index.stages.classify_matter.profiles import reopen_blind_loose
 from knowledge_index.stages.classify_matter.prompt import (
     STRONG_ORIGINS,
     ClassifyEvidence,
@@ -39,6 +39,7 @@ from knowledge_index.stages.classify_matter.prompt import (
 )
 from knowledge_index.stages.classify_matter.result import ClassifyResult, validate_result
 from knowledge_index.stages.classify_matter.tools import matter_tools
+from knowledge_index.stages.extract_metadata.matter_parties import reopen_blind_naming
 from knowledge_index.stages.model import batch_gateway
 
 STAGE: Final = "classify_matter"
@@ -117,18 +118,12 @@ def classify(ctx: StageContext) -> StageOutcome:
             folder=folder,
         )
         replayed = replay_intents(conn, obj.id, matter.id)
-        reopened = (
-            reopen_blind_loose(
-                conn, obj.source_id, convention_of(conn, obj.source_id, ctx.batch_cache), obj.id
-            )
-            if evidence.matter_folder is not None
-            else []
-        )
-        renamed = (
-            reopen_blind_naming(conn, matter.id, obj.id)
-            if evidence.matter_folder is not None
-            else []
-        )
+        reopened: list[str] = []
+        renamed: list[str] = []
+        if evidence.matter_folder is not None:
+            convention = convention_of(conn, obj.source_id, ctx.batch_cache)
+            reopened = reopen_blind_loose(conn, obj.source_id, convention, obj.id)
+            renamed = reopen_blind_naming(conn, matter.id, obj.id)
         put_artifact(
             conn,
             Artifact(

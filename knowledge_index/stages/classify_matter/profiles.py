@@ -10,7 +10,7 @@ complete, and a loose file's answer the same in any processing order, once every
 of the source has settled its conversion: classify_matter waits for that (`unconverted_filed`),
 and a document in a matter folder converted later reopens the loose files decided without it
 (`reopen_blind_loose`), and the matter's correspondence whose parties were read without its party
-clause (`reopen_blind_naming`).
+clause (`extract_metadata.matter_parties.reopen_blind_naming`).
 """
 
 from __future__ import annotations
@@ -101,28 +101,3 @@ def reopen_blind_loose(
     )
     loose = sorted(i for i, p in rows if folder_of(p, wanted) is None)
     return reopen_stage(conn, loose, STAGE.name)
-
-
-# extract_metadata reads the party clauses of a matter's filed contracts for the letters, mails,
-# notes and pleadings of that matter (`extract_metadata.matter_parties`).
-NAMING_ROOTS: Final = ("correspondence", "court")
-
-
-def reopen_blind_naming(conn: Connection, matter_id: str, filed_id: str) -> list[str]:
-    """Called as a filed document is classified: the matter's correspondence and pleadings whose
-    parties were read before its conversion settled never saw its party clause, and are owed
-    extract_metadata again. In a first sync none are (everything converts before it is read)."""
-    rows = conn.execute(
-        text(
-            "SELECT a.source_object_id FROM matter_assignments a"
-            " JOIN document_metadata m ON m.source_object_id = a.source_object_id"
-            " JOIN processing_state p ON p.source_object_id = a.source_object_id"
-            "  AND p.stage = 'extract_metadata' AND p.status = 'done'"
-            " WHERE a.matter_id = :m AND a.source_object_id <> :filed"
-            " AND split_part(m.doc_type, '.', 1) = ANY(CAST(:roots AS text[]))"
-            " AND p.updated_at < (SELECT c.updated_at FROM processing_state c"
-            "   WHERE c.source_object_id = :filed AND c.stage = 'convert')"
-        ),
-        {"m": matter_id, "filed": filed_id, "roots": list(NAMING_ROOTS)},
-    )
-    return reopen_stage(conn, sorted(r[0] for r in rows), "extract_metadata")

@@ -18,12 +18,15 @@ words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from sqlalchemy import Connection, text
 
 from knowledge_index.entities.names import fold, normalize_name, unique_mentions
+from knowledge_index.ledger.store import reopen_stage
+from knowledge_index.stages.extract_metadata import STAGE
 from knowledge_index.stages.extract_metadata.party_rules import (
     non_party_reason,
     party_block,
@@ -31,6 +34,9 @@ from knowledge_index.stages.extract_metadata.party_rules import (
 )
 
 HEAD_CHARS: Final = 6_000
+# Documents under these ontology roots name a matter's parties in passing ("Kingsmere /
+# Donautal"): the parties of the matter's contracts they name are theirs.
+NAMING_ROOTS: Final = frozenset({"correspondence", "court"})
 MIN_SHORT: Final = 4
 # A code name: the word after these is a project's name, not a company's.
 CODE_NAME_BEFORE: Final = re.compile(r"(?:project|projekt|projet|projekts|deal)\s*$", re.I)
@@ -94,23 +100,23 @@ def clause_parties(
             "prefixes": [f.replace("%", r"\%").replace("_", r"\_") + "/%" for f in folders],
         },
     )
+    return _clauses((head for _path, head in rows), firm_names)
+
+
+def _clauses(heads: Iterable[str | None], firm_names: list[str]) -> list[MatterParty]:
+    """The companies and persons of these texts' party clauses, less the firm and institutions."""
     found: dict[str, tuple[str, bool]] = {}
-    for _path, head in rows:
-        _read_clause(head or "", firm_names, found)
+    for head in heads:
+        block = party_block(head or "")
+        if head is None or block is None:
+            continue
+        for m in unique_mentions(head[block[0] : block[1]]):
+            before = head[max(0, block[0] + m.start - 80) : block[0] + m.start]
+            if non_party_reason(m.name, before, firm_names) is None:
+                found.setdefault(m.normalized, (m.name, False))
+        for name, _ in person_mentions(head, block):
+            found.setdefault(normalize_name(name), (name, True))
     return with_short_names(found)
-
-
-def _read_clause(head: str, firm_names: list[str], found: dict[str, tuple[str, bool]]) -> None:
-    """Add the companies and persons of `head`'s party clause (if it has one) to `found`."""
-    block = party_block(head)
-    if block is None:
-        return
-    for m in unique_mentions(head[block[0] : block[1]]):
-        before = head[max(0, block[0] + m.start - 80) : block[0] + m.start]
-        if non_party_reason(m.name, before, firm_names) is None:
-            found.setdefault(m.normalized, (m.name, False))
-    for name, _ in person_mentions(head, block):
-        found.setdefault(normalize_name(name), (name, True))
 
 
 def main_agreement_parties(
@@ -127,10 +133,7 @@ def main_agreement_parties(
         ),
         {"id": source_object_id, "n": HEAD_CHARS},
     )
-    found: dict[str, tuple[str, bool]] = {}
-    for (head,) in rows:
-        _read_clause(head or "", firm_names, found)
-    return with_short_names(found)
+    return _clauses((head for (head,) in rows), firm_names)
 
 
 def named_in(document: str, parties: list[MatterParty]) -> list[MatterParty]:
@@ -148,3 +151,24 @@ def named_in(document: str, parties: list[MatterParty]) -> list[MatterParty]:
                 out.append(party)
                 break
     return out
+
+
+def reopen_blind_naming(conn: Connection, matter_id: str, filed_id: str) -> list[str]:
+    """Called by classify_matter as a filed document is classified: the matter's correspondence
+    and pleadings whose parties were read before its conversion settled never saw its party
+    clause, and are owed extract_metadata again. In a first sync none are (everything converts
+    before it is read)."""
+    rows = conn.execute(
+        text(
+            "SELECT a.source_object_id FROM matter_assignments a"
+            " JOIN document_metadata m ON m.source_object_id = a.source_object_id"
+            " JOIN processing_state p ON p.source_object_id = a.source_object_id"
+            "  AND p.stage = 'extract_metadata' AND p.status = 'done'"
+            " WHERE a.matter_id = :m AND a.source_object_id <> :filed"
+            " AND split_part(m.doc_type, '.', 1) = ANY(CAST(:roots AS text[]))"
+            " AND p.updated_at < (SELECT c.updated_at FROM processing_state c"
+            "   WHERE c.source_object_id = :filed AND c.stage = 'convert')"
+        ),
+        {"m": matter_id, "filed": filed_id, "roots": sorted(NAMING_ROOTS)},
+    )
+    return reopen_stage(conn, sorted(r[0] for r in rows), STAGE.name)

@@ -21,6 +21,7 @@ from knowledge_index.entities.names import contradicts, core_tokens, legal_form,
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
+from knowledge_index.stages.extract_metadata.matter_parties import NAMING_ROOTS
 from knowledge_index.stages.extract_metadata.prompt import (
     MentionEvidence,
     MetadataEvidence,
@@ -37,9 +38,6 @@ ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 # (cues such as salutations) less, its folder least (a folder holds many types).
 # Documents under this root name their parties in an opening party clause (see prompt.py).
 CONTRACT_ROOT: Final = "contract"
-# Documents of these roots name a matter's parties in passing ("Kingsmere / Donautal"): the
-# parties of the matter's contracts they name are theirs, by full or short name.
-NAMING_ROOTS: Final = frozenset({"correspondence", "court"})
 NOT_NAMING_TYPES: Final = frozenset({"correspondence.client_alert"})
 # These belong to an agreement and have its parties (relate's annex_of names the agreement).
 INHERITING_TYPES: Final = frozenset({"contract.annex"})
