@@ -237,13 +237,21 @@ _COMMENTS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 def make_tracked_docx() -> bytes:
     """A DOCX with insertions, deletions, a move, paragraph-mark changes, nesting, a comment."""
     buf = io.BytesIO()
+    parts = {
+        "[Content_Types].xml": _DOCX_CONTENT_TYPES,
+        "_rels/.rels": _DOCX_RELS,
+        "word/document.xml": _DOCUMENT,
+        "word/_rels/document.xml.rels": _DOCUMENT_RELS,
+        "word/comments.xml": _COMMENTS,
+        "docProps/core.xml": _CORE,
+    }
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", _DOCX_CONTENT_TYPES)
-        archive.writestr("_rels/.rels", _DOCX_RELS)
-        archive.writestr("word/document.xml", _DOCUMENT)
-        archive.writestr("word/_rels/document.xml.rels", _DOCUMENT_RELS)
-        archive.writestr("word/comments.xml", _COMMENTS)
-        archive.writestr("docProps/core.xml", _CORE)
+        for name, content in parts.items():
+            # A fixed timestamp: writestr(name) stamps the clock, so two calls straddling a
+            # two-second boundary gave different bytes and tests comparing them flaked.
+            info = zipfile.ZipInfo(name, date_time=(2024, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, content)
     return buf.getvalue()
 
 
