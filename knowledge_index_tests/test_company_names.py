@@ -60,3 +60,14 @@ def test_austrian_swiss_and_french_forms_and_register_numbers() -> None:
     assert "Alpenbau Holding AG" in found
     # "USA" is not a company in the Société anonyme form, "Die Stiftung" not a company at all.
     assert not find_mentions("Made in the USA. Die Stiftung zahlt.")
+
+
+def test_a_name_wrapped_by_the_layout_keeps_its_first_words() -> None:
+    text = (
+        "between Greenfield Retail Ltd (company number 04455667) as Buyer and Bavaria\n"
+        "Feinkost GmbH (HRB 9876, Amtsgericht Traunstein) as Supplier"
+    )
+    names = {m.name: m.identifiers for m in find_mentions(text)}
+    assert names["Bavaria Feinkost GmbH"]["hrb"] == "9876"
+    # A heading or letterhead line is short: the next line's name stands alone.
+    assert [m.name for m in find_mentions("Kaufvertrag Anlage\nMüller GmbH")] == ["Müller GmbH"]

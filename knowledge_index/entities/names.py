@@ -278,6 +278,32 @@ def _clean(raw: str) -> str:
     return " ".join(tokens)
 
 
+# A PDF's layout wraps prose inside a name ("... as Buyer and Bavaria\nFeinkost GmbH"): a line
+# this long that ends in capitalized words, with no punctuation after them, was wrapped, and
+# those words begin the name on the next line. Short lines (headings, letterheads) never are.
+WRAPPED_LINE_MIN: Final = 60
+_TRAILING_TOKENS: Final = re.compile(rf"(?<!{_WORD_CHAR})((?:{_TOKEN})(?:[ \t]++{_TOKEN}){{0,2}})[ \t]*$")
+
+
+def _wrapped_prefix(text: str, start: int) -> tuple[str, int]:
+    """The capitalized words that end the previous line and where they start, when the name at
+    `start` begins its line and that line was wrapped by layout; ("", start) otherwise."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if line_start == 0 or text[line_start:start].strip():
+        return "", start
+    previous_start = text.rfind("\n", 0, line_start - 1) + 1
+    if line_start - 1 - previous_start < WRAPPED_LINE_MIN:
+        return "", start
+    tail_start = max(previous_start, line_start - 1 - 120)  # bounded: never a whole hostile line
+    match = _TRAILING_TOKENS.search(text[tail_start : line_start - 1])
+    if match is None:
+        return "", start
+    words = _clean(match.group(1))
+    if not words:
+        return "", start
+    return words, tail_start + match.start(1) + match.group(1).rfind(words)
+
+
 def find_mentions(text: str) -> list[Mention]:
     """Company names with a legal form, each with the register identifiers written after it."""
     found: list[Mention] = []
@@ -286,7 +312,11 @@ def find_mentions(text: str) -> list[Mention]:
         if not core:
             continue
         name = f"{core} {match.group(2)}"
-        found.append(Mention(name=name, start=match.end() - len(name), end=match.end()))
+        start = match.end() - len(name)
+        wrapped, wrapped_start = _wrapped_prefix(text, start)
+        if wrapped:
+            name, start = f"{wrapped} {name}", wrapped_start
+        found.append(Mention(name=name, start=start, end=match.end()))
     for i, mention in enumerate(found):
         limit = found[i + 1].start if i + 1 < len(found) else len(text)
         window = text[mention.end : min(limit, mention.end + REGISTER_WINDOW)]
