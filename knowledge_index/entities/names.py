@@ -282,7 +282,9 @@ def _clean(raw: str) -> str:
 # this long that ends in capitalized words, with no punctuation after them, was wrapped, and
 # those words begin the name on the next line. Short lines (headings, letterheads) never are.
 WRAPPED_LINE_MIN: Final = 60
-_TRAILING_TOKENS: Final = re.compile(rf"(?<!{_WORD_CHAR})((?:{_TOKEN})(?:[ \t]++{_TOKEN}){{0,2}})[ \t]*$")
+_TRAILING_TOKENS: Final = re.compile(
+    rf"(?<!{_WORD_CHAR})((?:{_TOKEN})(?:[ \t]++{_TOKEN}){{0,2}})[ \t]*$"
+)
 
 
 def _wrapped_prefix(text: str, start: int) -> tuple[str, int]:
