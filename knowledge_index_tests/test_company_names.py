@@ -69,5 +69,8 @@ def test_a_name_wrapped_by_the_layout_keeps_its_first_words() -> None:
     )
     names = {m.name: m.identifiers for m in find_mentions(text)}
     assert names["Bavaria Feinkost GmbH"]["hrb"] == "9876"
+    # An address's city ends a long line too; it never joins the next company's name.
+    address = "Brenner Beteiligungs GmbH, Maria-Theresien-Straße 18, 6020 Innsbruck, Büro Wien\n"
+    assert find_mentions(address + "Alpenbau Holding AG")[-1].name == "Alpenbau Holding AG"
     # A heading or letterhead line is short: the next line's name stands alone.
     assert [m.name for m in find_mentions("Kaufvertrag Anlage\nMüller GmbH")] == ["Müller GmbH"]

@@ -279,9 +279,15 @@ def _clean(raw: str) -> str:
 
 
 # A PDF's layout wraps prose inside a name ("... as Buyer and Bavaria\nFeinkost GmbH"): a line
-# this long that ends in capitalized words, with no punctuation after them, was wrapped, and
-# those words begin the name on the next line. Short lines (headings, letterheads) never are.
+# this long that ends in capitalized words right after a word that introduces a name, with no
+# punctuation after them, was wrapped, and those words begin the name on the next line. Short
+# lines (headings, letterheads) never are, nor a line ending in a place ("1010 Wien", "mit Sitz
+# in Wien"): an address's city would otherwise join the next company's name.
 WRAPPED_LINE_MIN: Final = 60
+_NAME_INTRODUCERS: Final = frozenset(
+    {"and", "und", "&", "between", "zwischen", "der", "die", "den", "dem", "des", "the", "of"}
+    | {"von", "with", "mit", "gegen", "against", "v", "vs", "an", "to", "for", "für", "by"}
+)
 _TRAILING_TOKENS: Final = re.compile(
     rf"(?<!{_WORD_CHAR})((?:{_TOKEN})(?:[ \t]++{_TOKEN}){{0,2}})[ \t]*$"
 )
@@ -301,7 +307,8 @@ def _wrapped_prefix(text: str, start: int) -> tuple[str, int]:
     if match is None:
         return "", start
     words = _clean(match.group(1))
-    if not words:
+    before = text[tail_start : tail_start + match.start(1)].split()
+    if not words or not before or before[-1].lower() not in _NAME_INTRODUCERS:
         return "", start
     return words, tail_start + match.start(1) + match.group(1).rfind(words)
 

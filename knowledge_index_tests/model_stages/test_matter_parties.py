@@ -4,7 +4,7 @@ clauses of the matter's contracts (extract_metadata ki-5)."""
 from __future__ import annotations
 
 from knowledge_index.stages.extract_metadata.matter_parties import named_in, with_short_names
-from knowledge_index.stages.extract_metadata.party_rules import person_mentions
+from knowledge_index.stages.extract_metadata.party_rules import party_block, person_mentions
 
 
 def _parties(*names: tuple[str, bool]):
@@ -50,3 +50,21 @@ def test_a_name_cut_at_the_clause_line_is_completed_from_the_text() -> None:
         "(1) Das Anstellungsverhältnis von Herrn Dr. Markus Bereuter endet."
     )
     assert person_mentions(text, (0, 75)) == [("Dr. Markus Bereuter", 58)]
+
+
+def test_parties_listed_under_the_heading_with_a_resident_person() -> None:
+    text = (
+        "Aufhebungsvertrag\nAlbrecht Medizintechnik GmbH, mit Sitz in Nürnberg, vertreten durch "
+        "Prof. Dr. Werner Albrecht\n– nachfolgend „Gesellschaft“ –\nund\n"
+        "Dr. Katrin Albers, wohnhaft Sonnenstraße 12, 90403 Nürnberg\n"
+        "– nachfolgend „Geschäftsführerin“ –\n§ 1 Beendigung\n(1) Frau Dr. Albers scheidet aus."
+    )
+    block = party_block(text)
+    assert block is not None and text[block[1] :].lstrip().startswith("§ 1")
+    # The representative is not a party; the resident person is, with no form of address.
+    assert [n for n, _ in person_mentions(text, block)] == ["Dr. Katrin Albers"]
+
+
+def test_a_designation_inside_the_terms_opens_no_party_block() -> None:
+    text = "Lieferbedingungen\n§ 1 Gegenstand\nDie Waren (nachfolgend „Produkte“) werden geliefert."
+    assert party_block(text) is None

@@ -15,6 +15,7 @@ else is a counterparty.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.entities.names import contradicts, core_tokens, legal_form, normalize_name
@@ -94,25 +95,47 @@ def _root(ctx: PolicyContext, doc_type: str | None) -> str | None:
     return None
 
 
+# A client folder named after a natural person, surname first: "Albers, Dr. Katrin".
+PERSON_FOLDER: Final = re.compile(
+    r"(?P<surname>[A-ZÄÖÜ][\w'\-]+),\s*"
+    r"(?P<given>(?:(?:Dr|Prof)\.\s*)*[A-ZÄÖÜ][\w'\-]+(?:\s+[A-ZÄÖÜ][\w'\-]+)?)"
+)
+
+
 def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
-    """The client of e-mail filed under a client's folder: the firm writes on its behalf.
+    """The client of e-mail and of the firm's bills filed under a client's folder: the firm
+    writes on the client's behalf, and bills it.
 
     Taken from the document's own folders (outermost first, the first that names a company
-    with a legal form, e.g. "Mandanten/Müller GmbH, München/..."), never guessed from prose;
-    the path is the filer's own statement, so a misassigned matter cannot lend its client.
+    with a legal form, e.g. "Mandanten/Müller GmbH, München/..."), or the folder above the
+    document's matter folder when it names a person ("Mandanten/Albers, Dr. Katrin/..."), never
+    guessed from prose; the path is the filer's own statement, so a misassigned matter cannot
+    lend its client.
     """
+    found: tuple[str, bool] | None = None
     for folder in ev.folders[::-1]:
         candidate = folder.split(",")[0].strip()
         if legal_form(candidate):
-            return [
-                MentionEvidence(
-                    name=candidate,
-                    normalized=normalize_name(candidate),
-                    identifiers={},
-                    client_marker_before=True,
-                )
-            ]
-    return []
+            found = (candidate, False)
+            break
+    for matter_folder in ev.matter.folders if ev.matter and found is None else []:
+        parts = [p for p in matter_folder.split("/") if p]
+        person = PERSON_FOLDER.fullmatch(parts[-2]) if len(parts) >= 2 else None
+        if person and ev.path.startswith("/".join(parts) + "/"):
+            found = (f"{person['given']} {person['surname']}", True)
+            break
+    if found is None:
+        return []
+    name, natural_person = found
+    return [
+        MentionEvidence(
+            name=name,
+            normalized=normalize_name(name),
+            identifiers={},
+            client_marker_before=True,
+            natural_person=natural_person,
+        )
+    ]
 
 
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
@@ -158,7 +181,7 @@ class ExtractMetadataPolicy(Policy):
             mentions += [m for m in named if m.normalized not in seen]
         mentions += (
             [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
-            if ev.is_email
+            if ev.is_email or firm_party
             else []
         )
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}

@@ -49,11 +49,21 @@ PARTY_BLOCK_END: Final = re.compile(
     re.I,
 )
 PARTY_BLOCK_WINDOW: Final = 2_500
+# A party's designation in the clause: "– nachfolgend „Gesellschaft“ –", "(hereinafter the
+# "Buyer")".
+DESIGNATION: Final = re.compile(r"\b(?:nachfolgend|im\s+folgenden|hereinafter)\b", re.I)
 # A natural person introduced by a form of address; a party only inside a contract's party
 # clause, and never as someone's representative there ("vertreten durch Herrn ...").
 _GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
 PERSON: Final = re.compile(
     rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
+)
+# A person a contract introduces by where they live or when they were born, with no form of
+# address ("und Dr. Katrin Albers, wohnhaft Sonnenstraße 12", "John Smith, residing at ...").
+PERSON_RESIDENT: Final = re.compile(
+    rf"(?<![\w.])(?!(?:Herrn?|Frau|Mr|Mrs|Ms)\b)"
+    rf"((?:(?:Dr|Prof)\.\s*)*{_GIVEN}(?:[ \t]+{_GIVEN}){{1,2}}),\s*"
+    r"(?:wohnhaft|geboren|geb\.|residing|resident|born)\b"
 )
 REPRESENTATIVE: Final = re.compile(
     r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
@@ -65,7 +75,9 @@ REPRESENTATIVE: Final = re.compile(
 def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
     """Natural persons named as parties in the party clause (name as written, offset)."""
     out: list[tuple[str, int]] = []
-    for match in PERSON.finditer(text, block[0], block[1]):
+    matches = [*PERSON.finditer(text, block[0], block[1])]
+    matches += PERSON_RESIDENT.finditer(text, block[0], block[1])
+    for match in sorted(matches, key=lambda m: m.start(1)):
         if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
             continue
         name = _completed(text, match.group(1), match.end(1))
@@ -86,11 +98,22 @@ def _completed(text: str, name: str, end: int) -> str:
 
 def party_block(text: str) -> tuple[int, int] | None:
     """Where the opening party clause stands, or None when the text has none."""
-    start = PARTY_BLOCK_START.search(text[:PARTY_BLOCK_WINDOW])
-    if start is None:
-        return None
-    end = PARTY_BLOCK_END.search(text, start.end())
-    return start.start(), end.start() if end else min(len(text), start.end() + PARTY_BLOCK_WINDOW)
+    head = text[:PARTY_BLOCK_WINDOW]
+    start = PARTY_BLOCK_START.search(head)
+    if start is not None:
+        begin, after = start.start(), start.end()
+    else:
+        # No "zwischen": the parties follow the heading, each with its designation. The block
+        # is the text above the terms, when a designation stands there.
+        designation = DESIGNATION.search(head)
+        if designation is None:
+            return None
+        first_end = PARTY_BLOCK_END.search(text)
+        if first_end is not None and first_end.start() < designation.start():
+            return None
+        begin, after = 0, designation.end()
+    end = PARTY_BLOCK_END.search(text, after)
+    return begin, end.start() if end else min(len(text), after + PARTY_BLOCK_WINDOW)
 
 
 def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
