@@ -30,6 +30,18 @@ POSITION_WEIGHT: Final = 0.8
 CUE_WEIGHT: Final = 0.5
 
 
+class Refinement(BaseModel):
+    """A narrower type a document of this node is when its text says so.
+
+    "Abtretungsvertrag" names an assignment; one that assigns a GmbH share is the share deal's
+    deed (Austrian practice), whatever its heading. `when` are phrases of the document's text
+    (matched as terms are, case-insensitive).
+    """
+
+    node: str
+    when: list[str] = Field(min_length=1)
+
+
 class OntologyNode(BaseModel):
     id: str
     parent: str | None = None
@@ -40,6 +52,7 @@ class OntologyNode(BaseModel):
     # File extensions (lower case, no dot) whose format alone suggests this type (pptx ->
     # presentation); a weak signal that a heading or file name naming a type outranks.
     formats: list[str] = Field(default_factory=list)
+    refinements: list[Refinement] = Field(default_factory=list)
     description: str = ""
 
 
@@ -75,6 +88,11 @@ def _norm(value: str) -> str:
     return re.sub(r"\s+", " ", value.lower()).strip()
 
 
+def _term_pattern(term: str) -> re.Pattern[str]:
+    head = r"(?<![\wäöüß])" if len(term) < COMPOUND_MIN else ""
+    return re.compile(head + re.escape(term) + r"(?![\wäöüß])")
+
+
 class Ontology:
     def __init__(self, data: OntologyFile, scope: tuple[str, ...] | None = None) -> None:
         self.data = data
@@ -85,6 +103,19 @@ class Ontology:
         if unknown:
             raise KeyError(f"scope names unknown ontology nodes: {unknown}")
         self._patterns = {n.id: self._compile(n) for n in data.nodes}
+        missing = [
+            f"{n.id} -> {r.node}"
+            for n in data.nodes
+            for r in n.refinements
+            if r.node not in self.nodes
+        ]
+        if missing:
+            raise KeyError(f"refinements name unknown ontology nodes: {missing}")
+        self._refinements = {
+            n.id: [(r.node, [_term_pattern(_norm(w)) for w in r.when]) for r in n.refinements]
+            for n in data.nodes
+            if n.refinements
+        }
         # An ontology does not change once loaded (load_ontology keeps one per file and scope),
         # and every document searches it and states its fingerprint: work both out once.
         self._scoped = tuple(n for n in data.nodes if self.in_scope(n.id))
@@ -97,9 +128,18 @@ class Ontology:
         terms += [(c, CUE_WEIGHT) for c in node.cues]
         for term, weight in terms:
             t = _norm(term)
-            head = r"(?<![\wäöüß])" if len(t) < COMPOUND_MIN else ""
-            out.append((re.compile(head + re.escape(t) + r"(?![\wäöüß])"), len(t), weight))
+            out.append((_term_pattern(t), len(t), weight))
         return out
+
+    def refine(self, node_id: str, text: str) -> tuple[str, str] | None:
+        """The in-scope narrower node `text` makes `node_id`, with the phrase that said so."""
+        q = _norm(text)
+        for target, patterns in self._refinements.get(node_id, []):
+            for pattern in patterns:
+                match = pattern.search(q)
+                if match and self.in_scope(target):
+                    return target, match.group(0)
+        return None
 
     @property
     def fingerprint(self) -> str:

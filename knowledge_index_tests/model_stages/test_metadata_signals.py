@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from knowledge_index.ontology import DEFAULT_ONTOLOGY, active_ontology, load_ontology
 from knowledge_index.stages.extract_metadata.offline import _choose_type
 from knowledge_index.stages.extract_metadata.party_rules import (
@@ -13,7 +15,7 @@ from knowledge_index.stages.extract_metadata.party_rules import (
     party_block,
     person_mentions,
 )
-from knowledge_index.stages.extract_metadata.prompt import type_candidates
+from knowledge_index.stages.extract_metadata.prompt import refinements, type_candidates
 from knowledge_index.stages.extract_metadata.titles import (
     best_title,
     clean_subject,
@@ -24,11 +26,21 @@ from knowledge_index.stages.extract_metadata.titles import (
 FIRM = ["Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB"]
 
 
-def _type(heading: str = "", filename: str = "", folder: str = "", ext: str = "") -> str | None:
+def _type(
+    heading: str = "", filename: str = "", folder: str = "", ext: str = "", text: str = ""
+) -> str | None:
     ontology = load_ontology()
-    signals = [("heading", heading), ("filename", filename), ("folder", folder), ("opening", "")]
+    signals = [
+        ("heading", heading),
+        ("filename", filename),
+        ("folder", folder),
+        ("opening", text[:600]),
+    ]
+    candidates = type_candidates(ontology, signals, ext)
     ev = SimpleNamespace(
-        type_candidates=type_candidates(ontology, signals, ext), is_email=ext in ("eml", "msg")
+        type_candidates=candidates,
+        type_refinements=refinements(ontology, candidates, f"{heading}\n{text}"),
+        is_email=ext in ("eml", "msg"),
     )
     return _choose_type(ev)  # type: ignore[arg-type]
 
@@ -65,6 +77,35 @@ def test_format_and_file_name_type_what_has_no_heading() -> None:
     assert _type(filename="Flächenaufstellung", ext="xlsx") == "other.spreadsheet"
     assert _type(filename="Cap Table Sonnenfeld", ext="xlsx") == "corporate.cap_table"
     assert _type("SPA draft 2", ext="eml") == "correspondence.email"
+
+
+def test_a_text_that_says_what_it_transfers_narrows_the_type() -> None:
+    # Austrian practice: a GmbH share is sold by an "Abtretungsvertrag" (the share deal's deed).
+    share_deal = "Die Verkäuferin verkauft und tritt ihren Geschäftsanteil an der Gesellschaft ab."
+    assert _type("ABTRETUNGSVERTRAG", text=share_deal) == "contract.share_purchase_agreement"
+    receivables = "Der Zedent tritt seine Forderungen aus dem Liefervertrag an den Zessionar ab."
+    assert _type("ABTRETUNGSVERTRAG", text=receivables) == "contract.transfer_agreement"
+
+
+def test_refinements_must_name_nodes_of_the_file(tmp_path: Path) -> None:
+    data = json.loads(DEFAULT_ONTOLOGY.read_text(encoding="utf-8"))
+    data["nodes"] = [n for n in data["nodes"] if n["id"] != "contract.share_purchase_agreement"]
+    path = tmp_path / "types.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(KeyError, match=r"contract\.transfer_agreement -> contract\.share_purchase"):
+        active_ontology(str(path))
+
+
+def test_ambiguous_words_leave_the_type_to_the_rest_of_the_heading() -> None:
+    # "Bestellung" is an order, an appointment or the creation of a charge; "Gutachten" alone
+    # is an expert's report (a lawyer's is a Rechtsgutachten or a legal opinion).
+    assert _type("Bestellung einer Buchgrundschuld") == "contract.security_agreement"
+    assert _type("Bestellung zum Geschäftsführer") == "corporate.resolution"
+    assert _type("Gutachten zur Ursache der Spindelausfälle") == "court.expert_report"
+    assert _type("Rechtsgutachten zur Kapitalerhaltung") == "advisory.legal_opinion"
+    assert _type("Legal Opinion – Kestrel Bidco GmbH") == "advisory.legal_opinion"
+    assert _type("Kündigung Parkplatz Tiefgarage") == "correspondence.letter"
+    assert _type("Notiz: Fehlmengen Mai 2024") == "correspondence.file_note"
 
 
 def test_short_terms_do_not_match_inside_words() -> None:
@@ -200,7 +241,7 @@ def _letter_type(text: str, heading: str, filename: str) -> str | None:
     candidates = type_candidates(ontology, signals, "pdf")
     if letter_form(text):
         candidates = as_letter(ontology, candidates)
-    ev = SimpleNamespace(type_candidates=candidates, is_email=False)
+    ev = SimpleNamespace(type_candidates=candidates, type_refinements=[], is_email=False)
     return _choose_type(ev)  # type: ignore[arg-type]
 
 

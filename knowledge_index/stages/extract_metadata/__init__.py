@@ -11,7 +11,9 @@ STAGE = Stage(
     # ki-4: French month names in dates (letters from Geneva or Lausanne).
     # ki-5: correspondence and pleadings name the matter's parties by short name (read from the
     # party clauses of the matter's filed contracts); an annex has its agreement's parties.
-    code_version="ki-5",
+    # ki-6: ontology refinements (an Abtretungsvertrag assigning a GmbH share is a share
+    # purchase); vocabulary: a bare "Gutachten" is an expert's, "Bestellung" alone no order.
+    code_version="ki-6",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

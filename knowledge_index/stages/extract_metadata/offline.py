@@ -64,7 +64,8 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     """The node the signals agree on most: per signal its best hits, weighted, summed.
 
     A message is typed by its format (an e-mail is an e-mail whatever its subject names).
-    Below ACCEPT nothing fits well enough and the document stays honestly untyped.
+    Below ACCEPT nothing fits well enough and the document stays honestly untyped. The winner
+    is replaced by the narrower node the ontology makes it for this text (`type_refinements`).
     """
     candidates = ev.type_candidates
     if ev.is_email:
@@ -82,7 +83,10 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     if not totals:
         return None
     node_id, total = max(totals.items(), key=lambda kv: (kv[1], kv[0].count("."), kv[0]))
-    return node_id if total >= ACCEPT else None
+    if total < ACCEPT:
+        return None
+    narrower = {r.node_id: r.narrower for r in ev.type_refinements}
+    return narrower.get(node_id, node_id)
 
 
 def _root(ctx: PolicyContext, doc_type: str | None) -> str | None:

@@ -138,8 +138,14 @@ class TypeCandidate(BaseModel):
     )
 
 
+class TypeRefinement(BaseModel):
+    node_id: str = Field(description="A candidate node (type_candidates).")
+    narrower: str = Field(description="The narrower node the ontology makes it for this text.")
+    matched: str = Field(description="The phrase of the text that said so.")
+
+
 class MetadataEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_metadata.evidence/2"
+    KIND: ClassVar[str] = "extract_metadata.evidence/3"
 
     path: str
     filename: str
@@ -160,6 +166,12 @@ class MetadataEvidence(Evidence):
         description="Ontology nodes named by each typing signal, best first per signal."
         " signal 'subject': a letter's subject line naming an agreement (what it is about);"
         " 'layout': a salutation and a closing formula (a letter)."
+    )
+    type_refinements: list[TypeRefinement] = Field(
+        default_factory=list,
+        description="Candidates the ontology narrows for this text (an 'Abtretungsvertrag'"
+        " assigning a GmbH share is a share purchase agreement): the narrower node replaces"
+        " the candidate when it wins.",
     )
     letter_form: bool = Field(
         False, description="Opens with a salutation and ends with a closing formula."
@@ -245,6 +257,17 @@ def type_candidates(
     return out
 
 
+def refinements(
+    ontology: Ontology, candidates: list[TypeCandidate], excerpt: str
+) -> list[TypeRefinement]:
+    out: list[TypeRefinement] = []
+    for node_id in sorted({c.node_id for c in candidates}):
+        refined = ontology.refine(node_id, excerpt)
+        if refined:
+            out.append(TypeRefinement(node_id=node_id, narrower=refined[0], matched=refined[1]))
+    return out
+
+
 def letter_form(excerpt: str) -> bool:
     """A salutation near the top and a closing formula after it."""
     opening = SALUTATION_LINE.search(excerpt[:2500])
@@ -317,6 +340,7 @@ def build_evidence(
         folders=folders,
         title_candidates=titles,
         type_candidates=as_letter(ontology, candidates) if is_letter else candidates,
+        type_refinements=refinements(ontology, candidates, excerpt),
         letter_form=is_letter,
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
         party_mentions=[
