@@ -196,6 +196,24 @@ DEFAULT_MATTER_REFERENCE_EXCLUSIONS: tuple[str, ...] = (
 )
 
 
+# Folders holding templates and precedents, matched as whole folder names (any case): their files
+# resemble matters by design and are filed by marker or folder only.
+DEFAULT_TEMPLATE_FOLDERS: tuple[str, ...] = (
+    "Vorlagen",
+    "Vorlage",
+    "Mustervorlagen",
+    "Muster",
+    "Formulare",
+    "Templates",
+    "Template",
+    "Precedents",
+    "Forms",
+    "Know-how",
+    "Knowhow",
+    "Modèles",
+)
+
+
 class FirmSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -220,6 +238,7 @@ class FirmSettings(BaseModel):
     matter_reference_exclusions: list[str] = Field(
         default_factory=lambda: list(DEFAULT_MATTER_REFERENCE_EXCLUSIONS)
     )
+    template_folders: list[str] = Field(default_factory=lambda: list(DEFAULT_TEMPLATE_FOLDERS))
 
 
 class RetrievalSettings(BaseModel):

@@ -81,3 +81,25 @@ def test_the_answer_does_not_depend_on_which_file_came_first(engine, settings, t
     driver.run_until_idle()
     refs = _matters(engine)
     assert refs[SCAN] == refs[f"{LEASE}/00041402_1.txt"]
+
+
+TEMPLATES = {
+    # Resembles the lease's documents by design, in the inbox and in the firm's template folder.
+    "Scans/20240602_0001.txt": (
+        "[Briefkopf]\n[Datum]\nBetriebskosten [Objekt]\nVermieterin: Berghof Immobilien GmbH,"
+        " Landstraße 21, 4020 Linz\nMieterin: [Mieterin]\nVorauszahlungen: EUR [Betrag]"
+    ),
+    "Vorlagen/Übergabeprotokoll Hafenstraße.txt": (
+        "Übergabeprotokoll\nVermieterin: Berghof Immobilien GmbH, Landstraße 21, 4020 Linz"
+        "\nMieterin: Alpenbau Holding AG\nObjekt: Hafenstraße 47, 4020 Linz"
+    ),
+}
+
+
+def test_a_template_is_no_matters_document_however_alike(engine, settings, tmp_path):
+    root = small_estate(tmp_path / "estate", {**FILED, **LOOSE, **TEMPLATES})
+    process_folder(engine, settings, root)
+    refs = _matters(engine)
+    assert refs[SCAN] == refs[f"{LEASE}/00041402_1.txt"]
+    for path in TEMPLATES:
+        assert refs[path].startswith("UNASSIGNED-"), path

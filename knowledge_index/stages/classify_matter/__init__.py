@@ -8,7 +8,9 @@ STAGE = Stage(
     # client folders above title-only matters); a title-only folder's matter is the folder.
     # ki-3: a file outside every matter folder is also matched against the heads of the
     # documents filed in each matter (a DMS matter has no title or telling file names).
-    code_version="ki-3",
+    # ki-4: a template or precedent (a template folder, placeholders) is filed by marker or
+    # folder only, never by what its content resembles.
+    code_version="ki-4",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

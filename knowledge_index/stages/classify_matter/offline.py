@@ -68,7 +68,14 @@ class ClassifyMatterPolicy(Policy):
         if evidence is None or not ctx.speaks(self.signature_tools, "matter_id"):
             # Another caller under this stage name (e.g. a test's own schema): stay generic.
             return GenericPolicy().decide(ctx)
-        refs = usable(evidence.reference_candidates)
+        refs = usable(
+            [
+                r
+                for r in evidence.reference_candidates
+                # A template resembles the matters it was made for: its content is no evidence.
+                if not (evidence.template and r.origin == "content")
+            ]
+        )
         if ctx.rejected_answers():
             # The validator said no: the honest answer is "no matter", the stage falls back.
             return self._submit(None, "submission rejected; leaving it to the fallback")

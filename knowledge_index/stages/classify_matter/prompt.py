@@ -35,6 +35,7 @@ from knowledge_index.stages.classify_matter.profiles import (
     matter_folder_paths,
     unconverted_filed,
 )
+from knowledge_index.stages.classify_matter.templates import template_sign
 
 TEXT_LIMIT: Final = 8_000
 CONTENT_CANDIDATES: Final = 3  # the best few, so the model sees whether one stands out
@@ -95,7 +96,7 @@ class MatterFolder(BaseModel):
 
 
 class ClassifyEvidence(Evidence):
-    KIND: ClassVar[str] = "classify_matter.evidence/2"
+    KIND: ClassVar[str] = "classify_matter.evidence/3"
 
     path: str
     filename: str
@@ -112,6 +113,12 @@ class ClassifyEvidence(Evidence):
     text_excerpt: str = Field(description=f"The first {TEXT_LIMIT} characters of the text.")
     reference_candidates: list[ReferenceCandidate] = Field(
         description="Every matter the file gives evidence of, strongest origin first."
+    )
+    template: str | None = Field(
+        None,
+        description="Why the file is a template or precedent (a template folder, placeholders"
+        " such as '[Claimant]'); it resembles matters by design, so content mentions are no"
+        " evidence of its matter.",
     )
 
 
@@ -385,7 +392,8 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
             ctx.batch_cache[files_key] = filed_names(convention, paths)
         known = _known(convention, list_matters(conn), ctx.batch_cache[files_key], scheme)
         folder = convention.matter_folder_of(obj.path)
-        if folder is None:
+        template = template_sign(obj.path, excerpt, ctx.settings.firm.template_folders)
+        if folder is None and template is None:
             _add_profiles(conn, obj.source_id, convention, known, ctx.batch_cache)
         copied = (
             objects.copies_of(conn, obj.source_id, obj.content_hash, obj.id)
@@ -419,6 +427,7 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
             copies[:1],
             written_outside=written_by_the_firm(sender, ctx.settings.firm) is False,
         ),
+        template=template,
     )
 
 
