@@ -347,6 +347,15 @@ def find_mentions(text: str) -> list[Mention]:
     return found
 
 
+def register_numbers(text: str) -> set[str]:
+    """Every company register number in `text`, canonical ("hrb:12345", "fn:76543h")."""
+    out = {f"{m[2].lower()}:{m[3]}{(m[4] or '').strip()}" for m in REGISTER.finditer(text)}
+    out |= {f"uk:{m[1].upper()}" for m in UK_NUMBER.finditer(text)}
+    out |= {f"fn:{m[1]}{m[2]}" for m in FN_NUMBER.finditer(text)}
+    out |= {"che:" + "".join(m.groups()) for m in CHE_UID.finditer(text)}
+    return out
+
+
 def unique_mentions(text: str) -> list[Mention]:
     """One mention per normalized name (first occurrence), identifiers merged."""
     out: dict[str, Mention] = {}

@@ -119,6 +119,9 @@ FILE_WEIGHT: Final = 0.5
 # A word at the head of the documents filed in the matter counts by the share of them it heads,
 # up to this: the parties, the property or the project a matter's papers all name.
 PROFILE_WEIGHT: Final = 0.5
+# A register number the matter's filed documents carry names one company exactly: as much as a
+# content mention needs on its own, shared like a word among the matters that carry it.
+REGISTER_WEIGHT: Final = 1.5
 PROFILE_MIN_DOCS: Final = (
     2  # a word at the head of one document is that document's, not the matter's
 )
@@ -158,6 +161,8 @@ class KnownMatter:
     file_names: list[str] = field(default_factory=list)
     # The converted heads of its filed documents (classify_matter/profiles.py), if asked.
     heads: list[str] = field(default_factory=list)
+    # The company register numbers its filed documents carry (profiles.filed_register_numbers).
+    register_numbers: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -178,8 +183,11 @@ def _profile(heads: list[str]) -> dict[str, float]:
     return {w: n / len(heads) for w, n in counts.items() if n >= PROFILE_MIN_DOCS}
 
 
-def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
-    """Known matters the content names by title, client or filed-document words, best first."""
+def rank_mentions(
+    known: Iterable[KnownMatter], content: str, numbers: Iterable[str] = ()
+) -> list[Mention]:
+    """Known matters the content names by title, client or filed-document words, or by a
+    register number of `numbers` (the content's) that their filed documents carry, best first."""
     vocab: dict[str, dict[str, float]] = {}
     for m in known:
         v: dict[str, float] = defaultdict(float)
@@ -190,12 +198,14 @@ def rank_mentions(known: Iterable[KnownMatter], content: str) -> list[Mention]:
                 v[w] = max(v[w], FILE_WEIGHT)
         for w, share in _profile(m.heads).items():
             v[w] = max(v[w], PROFILE_WEIGHT * share)
+        for number in m.register_numbers:
+            v[f"#{number}"] = REGISTER_WEIGHT
         vocab[m.key] = dict(v)
     sharing: dict[str, int] = defaultdict(int)
     for v in vocab.values():
         for w in v:
             sharing[w] += 1
-    present = words(content)
+    present = words(content) | {f"#{n}" for n in numbers}
     out: list[Mention] = []
     for key, v in vocab.items():
         hit = sorted(w for w in v if w in present)

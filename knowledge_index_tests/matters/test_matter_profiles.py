@@ -103,3 +103,27 @@ def test_a_template_is_no_matters_document_however_alike(engine, settings, tmp_p
     assert refs[SCAN] == refs[f"{LEASE}/00041402_1.txt"]
     for path in TEMPLATES:
         assert refs[path].startswith("UNASSIGNED-"), path
+
+
+def test_a_register_number_the_matters_documents_carry_names_the_matter(engine, settings, tmp_path):
+    # The share deal names its target after the parties, past the head the profile reads; the
+    # court's register decision names nothing else the filed documents share.
+    deal = "DMS/Workspace_104233/Matter_0007/Documents"
+    filler = " Die Parteien vereinbaren Folgendes." * 30
+    files = {
+        **FILED,
+        f"{deal}/00041231_1.txt": (
+            "ABTRETUNGSVERTRAG\nzwischen Brenner Beteiligungs GmbH und Alpenbau Holding AG"
+            f"{filler}\nDie Verkäuferin ist Gesellschafterin der Tiroler Fertigteilwerk GmbH,"
+            " FN 76543 h."
+        ),
+        f"{deal}/00041240_1.txt": "Closing-Agenda\nBrenner Beteiligungs GmbH\nAlpenbau Holding AG",
+        "Eingang_Huber/Firmenbuch Beschluss.txt": (
+            "Landesgericht Innsbruck als Firmenbuchgericht\nFN 76543 h, 34 Fr 2211/24 p\nBeschluss"
+            "\nIm Firmenbuch wird eingetragen: Geschäftsführerin DI Johanna Steindl."
+        ),
+    }
+    root = small_estate(tmp_path / "estate", files)
+    process_folder(engine, settings, root)
+    refs = _matters(engine)
+    assert refs["Eingang_Huber/Firmenbuch Beschluss.txt"] == refs[f"{deal}/00041231_1.txt"]

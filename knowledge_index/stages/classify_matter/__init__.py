@@ -9,7 +9,8 @@ STAGE = Stage(
     # ki-3: a file outside every matter folder is also matched against the heads of the
     # documents filed in each matter (a DMS matter has no title or telling file names).
     # ki-4: a template or precedent (a template folder, placeholders) is filed by marker or
-    # folder only, never by what its content resembles.
+    # folder only, never by what its content resembles; a register number the matter's filed
+    # documents carry counts as a content mention; a file naming two matters picks neither.
     code_version="ki-4",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "

@@ -51,7 +51,9 @@ def usable(refs: list[ReferenceCandidate]) -> list[ReferenceCandidate]:
         elif r.origin in ("subject", "text"):
             if r.known and len(bare) == 1:
                 out.append(r)
-        elif r.origin == "content" and r is content[0]:
+        elif r.origin == "content" and r is content[0] and len({b.key for b in bare}) < 2:
+            # (A file that names two known matters by reference, a conflict check listing
+            # both namesakes, is about both: what its content resembles picks neither.)
             runner_up = content[1].score if len(content) > 1 else 0.0
             leads = r.score - runner_up >= CONTENT_MARGIN or r.score >= CONTENT_RATIO * runner_up
             if r.score >= CONTENT_MIN_SCORE and leads:

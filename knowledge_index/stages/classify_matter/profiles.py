@@ -19,12 +19,15 @@ from typing import Final
 
 from sqlalchemy import Connection, text
 
+from knowledge_index.entities.names import register_numbers
 from knowledge_index.ledger.states import WAITING
 from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.matters.discovery import MatterConvention
 from knowledge_index.stages.classify_matter import STAGE
 
 HEAD_CHARS: Final = 600
+# Register numbers are read further in: a share deal names its target company after the parties.
+NUMBERS_CHARS: Final = 8_000
 
 
 def folder_of(path: str, folders: set[str]) -> str | None:
@@ -43,25 +46,28 @@ def matter_folder_paths(convention: MatterConvention) -> set[str]:
 
 def filed_heads(
     conn: Connection, source_id: str, convention: MatterConvention
-) -> dict[str, list[str]]:
-    """Matter folder -> the converted heads of the live documents filed below it, path order."""
+) -> tuple[dict[str, list[str]], dict[str, set[str]]]:
+    """Matter folder -> the converted heads of the live documents filed below it (path order),
+    and matter folder -> the company register numbers those documents carry."""
     wanted = matter_folder_paths(convention)
-    out: dict[str, list[str]] = {f: [] for f in wanted}
+    heads: dict[str, list[str]] = {f: [] for f in wanted}
+    numbers: dict[str, set[str]] = {f: set() for f in wanted}
     if not wanted:
-        return out
+        return heads, numbers
     rows = conn.execute(
         text(
             "SELECT o.path, left(a.body->>'text', :n) FROM source_objects o"
             " JOIN artifacts a ON a.kind = 'structured_json' AND a.content_hash = o.content_hash"
             " WHERE o.source_id = :s AND o.deleted_at IS NULL ORDER BY o.path"
         ),
-        {"s": source_id, "n": HEAD_CHARS},
+        {"s": source_id, "n": NUMBERS_CHARS},
     )
-    for path, head in rows:
+    for path, body in rows:
         folder = folder_of(path, wanted)
-        if folder is not None and head:
-            out[folder].append(head)
-    return out
+        if folder is not None and body:
+            heads[folder].append(body[:HEAD_CHARS])
+            numbers[folder] |= register_numbers(body)
+    return heads, numbers
 
 
 def unconverted_filed(conn: Connection, source_id: str, convention: MatterConvention) -> int:

@@ -12,7 +12,12 @@ from typing import Any, ClassVar, Final, Literal
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection
 
-from knowledge_index.entities.names import PROFESSION_WORDS, core_tokens, firm_initials
+from knowledge_index.entities.names import (
+    PROFESSION_WORDS,
+    core_tokens,
+    firm_initials,
+    register_numbers,
+)
 from knowledge_index.errors import InfrastructureError
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.discovery import DiscoveredMatter, MatterConvention
@@ -243,9 +248,11 @@ def _add_profiles(
     key = f"matter_heads:{source_id}"
     if key not in cache:
         cache[key] = filed_heads(conn, source_id, convention)
+    heads, numbers = cache[key]
     for entry in known.values():
         if entry.folder:
-            entry.heads = cache[key].get(entry.folder, [])
+            entry.heads = heads.get(entry.folder, [])
+            entry.register_numbers = numbers.get(entry.folder, set())
 
 
 def _candidates(
@@ -343,7 +350,8 @@ def _candidates(
     for entry in known.values():
         if entry.reference in literal:
             add(entry.reference, entry.key, "text")
-    for mention in rank_mentions(known.values(), content)[:CONTENT_CANDIDATES]:
+    numbers = register_numbers(content)
+    for mention in rank_mentions(known.values(), content, numbers)[:CONTENT_CANDIDATES]:
         entry = known[mention.key]
         add(entry.reference, entry.key, "content", entry.title, mention.score)
     return out
