@@ -74,3 +74,32 @@ def test_a_name_wrapped_by_the_layout_keeps_its_first_words() -> None:
     assert find_mentions(address + "Alpenbau Holding AG")[-1].name == "Alpenbau Holding AG"
     # A heading or letterhead line is short: the next line's name stands alone.
     assert [m.name for m in find_mentions("Kaufvertrag Anlage\nMüller GmbH")] == ["Müller GmbH"]
+
+
+def test_names_in_capitals_and_their_register_numbers() -> None:
+    text = (
+        "PARTIES\n(1) KESTREL BIDCO GMBH, a limited liability company (Gesellschaft mit"
+        " beschränkter Haftung) incorporated under the laws of Germany, registered with the"
+        " commercial register of the Amtsgericht Frankfurt am Main under HRB 130456, with its"
+        ' business address at Bockenheimer Landstraße 51 (the "Borrower");\n'
+        "KAUFVERTRAG ÜBER DIE ALPENTEC SENSORIK GMBH\n"
+        "THE ENTIRE ISSUED SHARE CAPITAL OF FELDMANN VERPACKUNG GMBH\n"
+    )
+    found = {m.name: m.identifiers for m in find_mentions(text)}
+    assert found == {
+        "KESTREL BIDCO GMBH": {"hrb": "130456"},
+        "ALPENTEC SENSORIK GMBH": {},
+        "FELDMANN VERPACKUNG GMBH": {},
+    }
+
+
+def test_a_register_number_belongs_to_a_name_of_its_own_paragraph() -> None:
+    text = (
+        "Senior Facility Agreement dated 26 April 2024 between Kestrel Bidco GmbH and Harbour"
+        " Point Capital LLP\n\n1. Corporate documents\n\n(a) An up-to-date commercial register"
+        " extract of the Borrower (HRB 130456)."
+    )
+    assert {m.name: m.identifiers for m in find_mentions(text)} == {
+        "Kestrel Bidco GmbH": {},
+        "Harbour Point Capital LLP": {},
+    }

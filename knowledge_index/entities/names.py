@@ -177,7 +177,8 @@ def firm_initials(tokens: Iterable[str]) -> str:
 
 
 _LEGAL_FORM_RE: Final = (
-    r"(?:GmbH\s*&\s*Co\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|PartG\s*mbB|AG|KG|OHG|SE|"
+    r"(?:GmbH\s*&\s*Co\.?\s*KG|GMBH\s*&\s*CO\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|GMBH|PartG\s*mbB|"
+    r"AG|KG|OHG|SE|LIMITED|LTD\.?|INC\.?|GESMBH|"
     r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.|GesmbH|Ges\.m\.b\.H\.|Privatstiftung|"
     r"S\.A\.|SA|S[àa]rl|SARL|B\.V\.|BV|N\.V\.|NV|S\.p\.A\.|SpA|S\.r\.l\.|Srl)"
 )
@@ -205,7 +206,9 @@ UK_NUMBER: Final = re.compile(
 FN_NUMBER: Final = re.compile(r"\bFN\s?(\d{3,6})\s?([a-z])\b")
 CHE_UID: Final = re.compile(r"\bCHE-?(\d{3})\.?(\d{3})\.?(\d{3})\b")
 REGISTER_KINDS: Final = ("hrb", "hra", "uk_company_number", "fn", "che_uid")
-REGISTER_WINDOW: Final = 160
+# English party clauses write the register number after the company's description ("a limited
+# liability company ... registered with the commercial register of ... under HRB 130456").
+REGISTER_WINDOW: Final = 320
 
 
 def fold(value: str) -> str:
@@ -313,11 +316,25 @@ def _wrapped_prefix(text: str, start: int) -> tuple[str, int]:
     return words, tail_start + match.start(1) + match.group(1).rfind(words)
 
 
+def _capitals_core(core: str) -> str:
+    """A name in capitals ("(1) KESTREL BIDCO GMBH"): capitals carry no word boundary, so the
+    name is what follows the last word that introduces one ("... SHARE CAPITAL OF FELDMANN
+    VERPACKUNG GMBH" is Feldmann Verpackung GmbH)."""
+    tokens = core.split()
+    cut = max(
+        (i + 1 for i, t in enumerate(tokens) if t.lower().strip(".,:;") in _NAME_INTRODUCERS),
+        default=0,
+    )
+    return " ".join(tokens[cut:])
+
+
 def find_mentions(text: str) -> list[Mention]:
     """Company names with a legal form, each with the register identifiers written after it."""
     found: list[Mention] = []
     for match in COMPANY.finditer(text):
         core = _clean(match.group(1))
+        if core.isupper():
+            core = _capitals_core(core)
         if not core:
             continue
         name = f"{core} {match.group(2)}"
@@ -329,6 +346,10 @@ def find_mentions(text: str) -> list[Mention]:
     for i, mention in enumerate(found):
         limit = found[i + 1].start if i + 1 < len(found) else len(text)
         window = text[mention.end : min(limit, mention.end + REGISTER_WINDOW)]
+        # A register number belongs to the name of its own paragraph ("... between Kestrel Bidco
+        # GmbH and Harbour Point Capital LLP\n\n1. Corporate documents ... (HRB 130456)" is
+        # the Borrower's, not the Lender's).
+        window = window.split("\n\n", 1)[0]
         reg = REGISTER.search(window)
         if reg:
             kind = reg.group(2).lower()

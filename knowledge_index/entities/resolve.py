@@ -3,7 +3,8 @@
 The agent proposes mentions (name, identifiers, role, optionally an entity it found with
 search_entities); these rules decide. A mention links to an existing entity when
 
-1. they share a typed register identifier (HRB/HRA/company number);
+1. they share a typed register identifier (HRB/HRA/company number) and their legal forms do not
+   disagree;
 2. the normalized names are identical, or the name is on the entity's alias ledger, and no
    register identifier contradicts;
 3. one name contains the other token for token, the legal forms do not disagree, and something
@@ -83,6 +84,11 @@ def _contained(a: str, b: str) -> bool:
     return set(small) <= set(big)
 
 
+def _forms_differ(entity: Entity, m: PartyMention) -> bool:
+    a, b = legal_form(entity.name), legal_form(m.name)
+    return bool(a and b and a != b)
+
+
 class Resolver:
     """Resolves the mentions of one document; holds what the corroboration rules need."""
 
@@ -104,7 +110,7 @@ class Resolver:
     def resolve(self, mentions: list[PartyMention]) -> list[ResolvedParty]:
         out: list[ResolvedParty] = []
         linked: list[Entity] = []
-        pending = list(mentions)
+        pending = [self._without_misread(m) for m in mentions]
         # Strong links first, so the containment rule can lean on the document's other parties.
         strong = [(m, self._strong(m)) for m in pending]
         linked.extend(hit[0] for _, hit in strong if hit is not None)
@@ -153,11 +159,32 @@ class Resolver:
             return kept  # type: ignore[return-value]
         return m.role
 
+    def _without_misread(self, m: PartyMention) -> PartyMention:
+        """The mention without register numbers another legal form's company holds: read next
+        to the wrong name, they would tie it to that company."""
+        held = {
+            kind
+            for kind in REGISTER_KINDS
+            if m.identifiers.get(kind)
+            and any(
+                _forms_differ(e, m) for e in by_identifier(self.conn, kind, m.identifiers[kind])
+            )
+        }
+        if not held:
+            return m
+        return m.model_copy(
+            update={"identifiers": {k: v for k, v in m.identifiers.items() if k not in held}}
+        )
+
     def _strong(self, m: PartyMention) -> tuple[Entity, str, dict[str, Any]] | None:
         for kind in REGISTER_KINDS:
             value = m.identifiers.get(kind)
             if value:
-                found = by_identifier(self.conn, kind, value)
+                # A GmbH and an LLP never share a register entry: a number read next to the
+                # wrong name (a layout's neighbour) must not merge two companies.
+                found = [
+                    e for e in by_identifier(self.conn, kind, value) if not _forms_differ(e, m)
+                ]
                 if found:
                     return found[0], f"shared_identifier:{kind}", {}
         normalized = normalize_name(m.name)

@@ -153,11 +153,30 @@ def test_frame_lines() -> None:
     assert not is_frame_line("Replik", FIRM)
 
 
+def test_a_parties_heading_opens_the_party_clause() -> None:
+    text = (
+        "Senior Facility Agreement\nTHIS AGREEMENT is dated [●] 2024\nPARTIES\n(1) KESTREL"
+        ' BIDCO GMBH (the "Borrower");\n(2) HARBOUR POINT CAPITAL LLP (the "Lender");\n'
+        "BACKGROUND\n(A) The Borrower intends to acquire Feldmann Verpackung GmbH."
+    )
+    block = party_block(text)
+    assert block is not None
+    assert "KESTREL" in text[block[0] : block[1]] and "Feldmann" not in text[block[0] : block[1]]
+    # "the parties" in prose is no heading.
+    assert party_block("Senior Facility Agreement\nThe parties agree on a loan.") is None
+
+
 def test_party_filters() -> None:
     assert non_party_reason("Landgericht Stuttgart AG", "", FIRM) == "institution"
     assert non_party_reason("Schiedsgerichtsbarkeit e.V.", "", FIRM) == "institution"
     assert non_party_reason("ICC Ltd", "nach den Schiedsregeln der ", FIRM) == "institution_context"
     assert non_party_reason("Hartmann Ellerbrook LLP", "", FIRM) == "firm"
+    paid = "Zahlbar binnen 14 Tagen auf IBAN AT61 1904 3002 3457 3201 ("
+    assert non_party_reason("Tauernbank AG", paid, FIRM) == "payment"
+    assert non_party_reason("Barclays Bank PLC", "Total GBP 21,288.00\nPayment to ", FIRM) == (
+        "payment"
+    )
+    assert non_party_reason("Tauernbank AG", "Darlehensvertrag zwischen der ", FIRM) is None
     assert non_party_reason("Müller GmbH", "zwischen der ", FIRM) is None
 
 

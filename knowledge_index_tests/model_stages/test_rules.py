@@ -90,6 +90,32 @@ def test_same_name_different_register_stays_two_entities(engine, firm_env, tmp_p
     assert again[0].entity_id == hh[0].entity_id and again[0].rule == "shared_identifier:hrb"
 
 
+def test_a_register_number_read_next_to_another_legal_form_merges_nothing(
+    engine, firm_env, tmp_path
+):
+    a, b = (_doc(engine, tmp_path, n) for n in ("a", "b"))
+    (borrower,) = _resolve(
+        engine,
+        a,
+        [
+            PartyMention(
+                name="Kestrel Bidco GmbH", role="counterparty", identifiers={"hrb": "130456"}
+            )
+        ],
+    )
+    # A layout put the Borrower's HRB after the Lender's name on another document.
+    (lender,) = _resolve(
+        engine,
+        b,
+        [
+            PartyMention(
+                name="Harbour Point Capital LLP", role="client", identifiers={"hrb": "130456"}
+            )
+        ],
+    )
+    assert lender.entity_id != borrower.entity_id and lender.name == "Harbour Point Capital LLP"
+
+
 def test_firm_is_advisor_never_client(engine, firm_env, tmp_path):
     doc = _doc(engine, tmp_path, "d")
     (party,) = _resolve(

@@ -6,7 +6,8 @@ STAGE = Stage(
     name="extract_decisions",
     # ki-3: "Punkt 4" / "Chiffre 3.1" loci; topics version 3 (price adjustment, reserved
     # matters, costs, settlement amount, subletting, early repayment, tax gross-up, ...).
-    code_version="ki-3",
+    # ki-4: company names written in capitals are pseudonymized too ("KESTREL BIDCO GMBH").
+    code_version="ki-4",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
     "taxonomies, change type and the document's clause reference from the tracked changes, "

@@ -13,7 +13,9 @@ STAGE = Stage(
     # party clauses of the matter's filed contracts); an annex has its agreement's parties.
     # ki-6: ontology refinements (an Abtretungsvertrag assigning a GmbH share is a share
     # purchase); vocabulary: a bare "Gutachten" is an expert's, "Bestellung" alone no order.
-    code_version="ki-6",
+    # ki-7: names written in capitals ("KESTREL BIDCO GMBH"), a "PARTIES" heading opening the
+    # party clause, a bank named where money is paid is no party.
+    code_version="ki-7",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -36,12 +36,26 @@ INSTITUTION_CONTEXT: Final = re.compile(
     r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
     re.I,
 )
+# A bank named where money is to be paid ("auf IBAN AT61 ... (Tauernbank AG)", "Payment to
+# Barclays Bank PLC, sort code ...") keeps the account, it is no party to the document.
+PAYMENT_CONTEXT: Final = re.compile(
+    r"(?:\biban\b|\bbic\b|\bswift\b|sort\s+code|bankverbindung|bank\s+details|payment\s+to"
+    r"|pay(?:able)?\s+(?:in)?to\s+(?:the\s+)?account|konto(?:nummer)?\b|überweis\w*\s+auf)"
+    r"[^\n]{0,60}$",
+    re.I,
+)
 
 
 # A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
 # and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
 # of another document, a supplier) are subject matter, not parties to this contract.
-PARTY_BLOCK_START: Final = re.compile(r"\b(?:zwischen|between|by and between)\b", re.I)
+# "zwischen ... und ...", or a heading of its own above the numbered parties (the LMA and
+# English style: "PARTIES\n(1) KESTREL BIDCO GMBH ... (the "Borrower")").
+PARTY_BLOCK_START: Final = re.compile(
+    r"\b(?:zwischen|between|by and between)\b"
+    r"|^[ \t]*(?:the[ \t]+)?(?:parties|vertragsparteien|parteien)[ \t]*:?[ \t]*$",
+    re.I | re.M,
+)
 PARTY_BLOCK_END: Final = re.compile(
     r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
     r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
@@ -122,6 +136,8 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         return "institution"
     if INSTITUTION_CONTEXT.search(before):
         return "institution_context"
+    if PAYMENT_CONTEXT.search(before):
+        return "payment"
     ordered = core_tokens(name)
     tokens = set(ordered)
     for firm in firm_names:

@@ -102,7 +102,8 @@ class MentionEvidence(BaseModel):
         None,
         description="Why this is named but not a party: 'institution' (court, register,"
         " arbitration institution, notary), 'institution_context' (named in a dispute clause or"
-        " as the notary), 'firm' (the firm itself, a party only to its own engagement/billing).",
+        " as the notary), 'payment' (the bank of an account to pay into), 'firm' (the firm"
+        " itself, a party only to its own engagement/billing).",
     )
     matter_party: bool = Field(
         False,
