@@ -68,3 +68,19 @@ def test_parties_listed_under_the_heading_with_a_resident_person() -> None:
 def test_a_designation_inside_the_terms_opens_no_party_block() -> None:
     text = "Lieferbedingungen\n§ 1 Gegenstand\nDie Waren (nachfolgend „Produkte“) werden geliefert."
     assert party_block(text) is None
+
+
+def test_a_name_in_capitals_is_named_in_ordinary_case() -> None:
+    from knowledge_index.stages.extract_metadata.matter_parties import _clauses
+
+    pleading = (
+        "IN THE HIGH COURT OF JUSTICE\nBETWEEN\nGREENFIELD RETAIL LIMITED\nClaimant\nand\n"
+        "BAVARIA FEINKOST GMBH\nDefendant\nPARTICULARS OF CLAIM\n1. The Claimant ..."
+    )
+    contract = "SUPPLY AGREEMENT\nbetween Greenfield Retail Ltd and Bavaria Feinkost GmbH\n1. X"
+    for heads in ([pleading, contract], [contract, pleading]):
+        parties = _clauses(heads, [])
+        assert sorted(p.name for p in parties) == ["Bavaria Feinkost GmbH", "Greenfield Retail Ltd"]
+    parties = _clauses([pleading], [])
+    named = named_in("Notiz: Greenfield ./. Bavaria Feinkost – Fehlmengen Mai 2024", parties)
+    assert sorted(p.name for p in named) == ["BAVARIA FEINKOST GMBH", "GREENFIELD RETAIL LIMITED"]

@@ -57,6 +57,10 @@ def _short_form(name: str, natural_person: bool) -> str:
         return ""
     if natural_person:
         return words[-1]
+    if name.isupper():
+        # A name written in capitals (a pleading's heading: "GREENFIELD RETAIL LIMITED") is
+        # written "Greenfield" where the text names it in passing.
+        words = [w.capitalize() for w in words]
     if PLACE_ADJECTIVE.search(words[0].lower()) and len(words) >= 3:  # two words + legal form
         return f"{words[0]} {words[1]}"
     return words[0]
@@ -112,8 +116,12 @@ def _clauses(heads: Iterable[str | None], firm_names: list[str]) -> list[MatterP
             continue
         for m in unique_mentions(head[block[0] : block[1]]):
             before = head[max(0, block[0] + m.start - 80) : block[0] + m.start]
-            if non_party_reason(m.name, before, firm_names) is None:
-                found.setdefault(m.normalized, (m.name, False))
+            seen = found.get(m.normalized)
+            if non_party_reason(m.name, before, firm_names) is None and (
+                seen is None or (seen[0].isupper() and not m.name.isupper())
+            ):
+                # One spelling per company, the one in ordinary case where a document has it.
+                found[m.normalized] = (m.name, False)
         for name, _ in person_mentions(head, block):
             found.setdefault(normalize_name(name), (name, True))
     return with_short_names(found)
