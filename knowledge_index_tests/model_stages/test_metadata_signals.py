@@ -166,6 +166,24 @@ def test_a_parties_heading_opens_the_party_clause() -> None:
     assert party_block("Senior Facility Agreement\nThe parties agree on a loan.") is None
 
 
+def test_a_letter_to_a_person_in_their_own_name_has_them_as_party() -> None:
+    from knowledge_index.stages.extract_metadata.prompt import addressees
+
+    firm = "Hartmann Ellerbrook Rechtsanwälte Partnerschaft mbB"
+    home = (
+        f"{firm}\n{firm} · Maximilianstraße 35\nHerrn Hans-Peter Weber\nFrau Gisela Weber\n"
+        "Am Favoritepark 3\n71640 Ludwigsburg\nUnser Zeichen: AZ 219/24 TH\n"
+        "Sehr geehrte Frau Weber, sehr geehrter Herr Weber,\nunsere Mandantin ..."
+    )
+    assert [n for n, _ in addressees(home, [firm])] == ["Hans-Peter Weber", "Gisela Weber"]
+    contact = f"{firm}\nMüller GmbH\nHerrn Thomas Müller\nLandsberger Straße 120\nSehr geehrter"
+    lawyer = f"{firm}\nHerrn Dr. Andreas Fink\nRechtsanwalt\nWerdenbergerstraße 4\nSehr geehrter"
+    ours = "Bavaria Feinkost GmbH\nHartmann Ellerbrook LLP Mr James Whitcombe\nDear Mr Whitcombe,"
+    for letter in (contact, lawyer, ours):
+        assert addressees(letter, [firm, "Hartmann Ellerbrook LLP"]) == [], letter
+    assert addressees("Herrn Knut Albertsen\nElbchaussee 301\n(no salutation)", [firm]) == []
+
+
 def test_party_filters() -> None:
     assert non_party_reason("Landgericht Stuttgart AG", "", FIRM) == "institution"
     assert non_party_reason("Schiedsgerichtsbarkeit e.V.", "", FIRM) == "institution"

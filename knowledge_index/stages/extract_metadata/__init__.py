@@ -15,7 +15,9 @@ STAGE = Stage(
     # purchase); vocabulary: a bare "Gutachten" is an expert's, "Bestellung" alone no order.
     # ki-7: names written in capitals ("KESTREL BIDCO GMBH"), a "PARTIES" heading opening the
     # party clause, a bank named where money is paid is no party.
-    code_version="ki-7",
+    # ki-8: a person a letter is addressed to in their own name is a party; matter parties
+    # written in capitals are named as correspondence writes them.
+    code_version="ki-8",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

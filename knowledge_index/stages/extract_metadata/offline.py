@@ -176,8 +176,11 @@ class ExtractMetadataPolicy(Policy):
         elif doc_type in INHERITING_TYPES and ev.main_agreement_parties:
             # An annex rarely repeats its agreement's parties; they are still its parties.
             own = list(ev.main_agreement_parties)
-        # A person is a party only where a contract's party clause names them as one.
-        mentions = [m for m in own if not m.natural_person or contract or m.matter_party]
+        # A person is a party only where a contract's party clause names them as one, or as
+        # the addressee of a letter in their own name.
+        mentions = [
+            m for m in own if not m.natural_person or contract or m.matter_party or m.addressee
+        ]
         if root in NAMING_ROOTS and doc_type not in NOT_NAMING_TYPES:
             # Letters, mails, notes and pleadings name the matter's parties by short name.
             seen = {m.normalized for m in mentions}

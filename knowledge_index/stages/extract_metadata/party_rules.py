@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from knowledge_index.entities.names import core_tokens, firm_initials
+from knowledge_index.entities.names import core_tokens, find_mentions, firm_initials
 
 CLIENT_MARKER: Final = re.compile(
     r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
@@ -97,6 +97,57 @@ def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
         name = _completed(text, match.group(1), match.end(1))
         if name not in [n for n, _ in out]:
             out.append((name, match.start(1)))
+    return out
+
+
+# An address line is short; a longer line after the addressee is the letter's prose.
+ADDRESS_LINE_MAX: Final = 60
+ADDRESS_LINES: Final = 2
+PROFESSION: Final = re.compile(
+    r"(?:rechtsanw\w*|anw[aä]lt\w*|notar\w*|steuerberat\w*|wirtschaftspr[uü]f\w*|attorney"
+    r"|solicitor|barrister|counsel|lawyer|avocat\w*|advokat\w*|\bRA\b)",
+    re.I,
+)
+
+
+def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]:
+    """Natural persons a letter is addressed to in their own name: a form of address above the
+    salutation (`head`) whose address block (the short lines around it) names no company but
+    the firm's own letterhead, and no profession.
+
+    "Herrn Knut Albertsen / Elbchaussee 301" is a party; "Müller GmbH / Herrn Thomas Müller" is
+    the company's contact, "Herrn Dr. Andreas Fink / Rechtsanwalt" the other side's lawyer.
+    """
+    out: list[tuple[str, int]] = []
+    lines = head.split("\n")
+    offset = 0
+    for i, line in enumerate(lines):
+        for match in PERSON.finditer(line):
+            name = match.group(1).strip()
+            above: list[str] = []
+            below = [f"{line[: match.start()]}\n{line[match.end() :]}"]
+            for step, into in ((-1, above), (1, below)):
+                j = i + step
+                while 0 <= j < len(lines) and abs(j - i) <= ADDRESS_LINES:
+                    if len(lines[j].strip()) > ADDRESS_LINE_MAX:
+                        break
+                    into.append(lines[j])
+                    j += step
+            # Above the addressee's line may stand the firm's own letterhead; on that line or
+            # below it, any company (the firm's too: a letter to the firm's lawyer) makes them
+            # its contact.
+            companies = [
+                m
+                for m in find_mentions("\n".join(above))
+                if non_party_reason(m.name, "", firm_names) != "firm"
+            ] + find_mentions("\n".join(below))
+            text = "\n".join([*above, line, *below[1:]])
+            before = line[max(0, match.start() - 40) : match.start()]
+            if companies or PROFESSION.search(text) or REPRESENTATIVE.search(before):
+                continue
+            if len(name.split()) >= 2 and name not in [n for n, _ in out]:
+                out.append((name, offset + match.start(1)))
+        offset += len(line) + 1
     return out
 
 

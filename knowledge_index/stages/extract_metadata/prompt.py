@@ -30,6 +30,7 @@ from knowledge_index.stages.extract_metadata.matter_parties import (
 )
 from knowledge_index.stages.extract_metadata.party_rules import (
     CLIENT_MARKER,
+    addressed_persons,
     non_party_reason,
     party_block,
     person_mentions,
@@ -109,6 +110,11 @@ class MentionEvidence(BaseModel):
         False,
         description="A party of a contract filed in this matter, which this document names by"
         " its full or short name (e.g. 'Donautal' for Donautal Handels GmbH).",
+    )
+    addressee: bool = Field(
+        False,
+        description="A person a letter is addressed to in their own name (an address block"
+        " with no company and no profession: 'Herrn Knut Albertsen, Elbchaussee 301').",
     )
 
 
@@ -269,6 +275,12 @@ def refinements(
     return out
 
 
+def addressees(excerpt: str, firm_names: list[str]) -> list[tuple[str, int]]:
+    """The persons a letter is addressed to in their own name (above its salutation)."""
+    salutation = SALUTATION_LINE.search(excerpt[:2500])
+    return addressed_persons(excerpt[: salutation.start()], firm_names) if salutation else []
+
+
 def letter_form(excerpt: str) -> bool:
     """A salutation near the top and a closing formula after it."""
     opening = SALUTATION_LINE.search(excerpt[:2500])
@@ -371,6 +383,17 @@ def build_evidence(
                 in_party_block=True,
             )
             for name, start in (person_mentions(excerpt, block) if block else [])
+        ]
+        + [
+            MentionEvidence(
+                name=name,
+                normalized=normalize_name(name),
+                identifiers={},
+                client_marker_before=False,
+                natural_person=True,
+                addressee=True,
+            )
+            for name, _ in (addressees(excerpt, firm_names) if is_letter else [])
         ]
         + _matter_parties_named(matter, f"{email.get('subject') or ''}\n{excerpt}"),
         main_agreement_parties=[_as_mention(p) for p in main_parties],
