@@ -316,3 +316,27 @@ def test_the_firm_under_its_initials_and_other_law_firms_are_not_parties() -> No
     assert non_party_reason("Dubois & Favre Avocats SA", "", firm) == "adviser"
     assert non_party_reason("Alpenbau Holding AG", "", firm) is None
     assert non_party_reason("AWB Logistik GmbH", "", firm) is None
+
+
+def test_an_engagement_letter_is_between_the_firm_and_the_client_it_names_first() -> None:
+    from knowledge_index.stages.extract_metadata.offline import _engagement_parties
+    from knowledge_index.stages.extract_metadata.prompt import MentionEvidence
+
+    def mention(name: str, non_party: str | None = None) -> MentionEvidence:
+        return MentionEvidence(
+            name=name,
+            normalized=name.lower(),
+            identifiers={},
+            client_marker_before=False,
+            non_party=non_party,
+        )
+
+    own = [
+        mention("AWT Legal LLP", "firm"),
+        mention("Kingsmere Components Ltd"),
+        mention("Donautal Handels GmbH"),  # the distributor the mandate is about
+    ]
+    assert [m.name for m in _engagement_parties(own)] == [
+        "AWT Legal LLP",
+        "Kingsmere Components Ltd",
+    ]

@@ -17,7 +17,8 @@ STAGE = Stage(
     # party clause, a bank named where money is paid is no party.
     # ki-8: a person a letter is addressed to in their own name is a party; matter parties
     # written in capitals are named as correspondence writes them.
-    code_version="ki-8",
+    # ki-9: an engagement letter's parties are the firm and the client it names first.
+    code_version="ki-9",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -49,6 +49,9 @@ FIRM_PARTY_TYPES: Final = (
     "finance.fee_note",
     "finance.time_sheet",
 )
+# An engagement letter is between the firm and its client, whom it names first; the matter's
+# other side and the target it names afterwards are what the mandate is about.
+ENGAGEMENT_LETTER: Final = "finance.engagement_letter"
 SIGNAL_WEIGHTS: Final = {
     "heading": 1.0,
     "filename": 0.8,
@@ -87,6 +90,13 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
         return None
     narrower = {r.node_id: r.narrower for r in ev.type_refinements}
     return narrower.get(node_id, node_id)
+
+
+def _engagement_parties(own: list[MentionEvidence]) -> list[MentionEvidence]:
+    """The firm and the first other company the letter names (its client)."""
+    firm = [m for m in own if m.non_party == "firm"]
+    others = [m for m in own if m.non_party is None and not m.natural_person]
+    return firm + others[:1]
 
 
 def _root(ctx: PolicyContext, doc_type: str | None) -> str | None:
@@ -170,7 +180,9 @@ class ExtractMetadataPolicy(Policy):
             and (m.non_party is None or (m.non_party == "firm" and firm_party))
         ]
         contract = root == CONTRACT_ROOT
-        if contract and any(m.in_party_block for m in own):
+        if doc_type == ENGAGEMENT_LETTER:
+            own = _engagement_parties(own)
+        elif contract and any(m.in_party_block for m in own):
             # A contract's parties are those of its party clause; the rest is subject matter.
             own = [m for m in own if m.in_party_block]
         elif doc_type in INHERITING_TYPES and ev.main_agreement_parties:
