@@ -179,7 +179,9 @@ def test_a_letter_to_a_person_in_their_own_name_has_them_as_party() -> None:
     contact = f"{firm}\nMüller GmbH\nHerrn Thomas Müller\nLandsberger Straße 120\nSehr geehrter"
     lawyer = f"{firm}\nHerrn Dr. Andreas Fink\nRechtsanwalt\nWerdenbergerstraße 4\nSehr geehrter"
     ours = "Bavaria Feinkost GmbH\nHartmann Ellerbrook LLP Mr James Whitcombe\nDear Mr Whitcombe,"
-    for letter in (contact, lawyer, ours):
+    # Converted text puts blank lines between paragraphs; they are no address lines.
+    spaced = "Mr Daniel Okafor\n\nFinance Director\n\nMeridian Tools Ltd\n\nDear Mr Okafor,"
+    for letter in (contact, lawyer, ours, spaced):
         assert addressees(letter, [firm, "Hartmann Ellerbrook LLP"]) == [], letter
     assert addressees("Herrn Knut Albertsen\nElbchaussee 301\n(no salutation)", [firm]) == []
 

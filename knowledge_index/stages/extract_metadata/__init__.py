@@ -18,7 +18,9 @@ STAGE = Stage(
     # ki-8: a person a letter is addressed to in their own name is a party; matter parties
     # written in capitals are named as correspondence writes them.
     # ki-9: an engagement letter's parties are the firm and the client it names first.
-    code_version="ki-9",
+    # ki-10: blank lines of converted text are no address lines (a contact's company two
+    # paragraphs below their name still makes them its contact).
+    code_version="ki-10",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

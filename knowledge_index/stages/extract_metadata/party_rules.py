@@ -127,11 +127,14 @@ def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]
             above: list[str] = []
             below = [f"{line[: match.start()]}\n{line[match.end() :]}"]
             for step, into in ((-1, above), (1, below)):
-                j = i + step
-                while 0 <= j < len(lines) and abs(j - i) <= ADDRESS_LINES:
+                j, taken = i + step, 0
+                # Blank lines (paragraph breaks in converted text) do not count as lines.
+                while 0 <= j < len(lines) and taken < ADDRESS_LINES:
                     if len(lines[j].strip()) > ADDRESS_LINE_MAX:
                         break
-                    into.append(lines[j])
+                    if lines[j].strip():
+                        into.append(lines[j])
+                        taken += 1
                     j += step
             # Above the addressee's line may stand the firm's own letterhead; on that line or
             # below it, any company (the firm's too: a letter to the firm's lawyer) makes them
