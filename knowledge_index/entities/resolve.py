@@ -160,8 +160,9 @@ class Resolver:
         return m.role
 
     def _without_misread(self, m: PartyMention) -> PartyMention:
-        """The mention without register numbers another legal form's company holds: read next
-        to the wrong name, they would tie it to that company."""
+        """The mention without register numbers another legal form's company holds: a GmbH and
+        an LLP never share a register entry, so a number read next to the wrong name (a
+        layout's neighbour) must neither link nor merge the two (resolve strips it first)."""
         held = {
             kind
             for kind in REGISTER_KINDS
@@ -180,11 +181,7 @@ class Resolver:
         for kind in REGISTER_KINDS:
             value = m.identifiers.get(kind)
             if value:
-                # A GmbH and an LLP never share a register entry: a number read next to the
-                # wrong name (a layout's neighbour) must not merge two companies.
-                found = [
-                    e for e in by_identifier(self.conn, kind, value) if not _forms_differ(e, m)
-                ]
+                found = by_identifier(self.conn, kind, value)
                 if found:
                     return found[0], f"shared_identifier:{kind}", {}
         normalized = normalize_name(m.name)

@@ -161,7 +161,7 @@ class KnownMatter:
     file_names: list[str] = field(default_factory=list)
     # The converted heads of its filed documents (classify_matter/profiles.py), if asked.
     heads: list[str] = field(default_factory=list)
-    # The company register numbers its filed documents carry (profiles.filed_register_numbers).
+    # The company register numbers its filed documents carry (classify_matter/profiles.py).
     register_numbers: set[str] = field(default_factory=set)
 
 

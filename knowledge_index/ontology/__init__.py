@@ -133,8 +133,11 @@ class Ontology:
 
     def refine(self, node_id: str, text: str) -> tuple[str, str] | None:
         """The in-scope narrower node `text` makes `node_id`, with the phrase that said so."""
+        refinements = self._refinements.get(node_id)
+        if not refinements:
+            return None
         q = _norm(text)
-        for target, patterns in self._refinements.get(node_id, []):
+        for target, patterns in refinements:
             for pattern in patterns:
                 match = pattern.search(q)
                 if match and self.in_scope(target):

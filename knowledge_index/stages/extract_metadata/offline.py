@@ -141,15 +141,7 @@ def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     if found is None:
         return []
     name, natural_person = found
-    return [
-        MentionEvidence(
-            name=name,
-            normalized=normalize_name(name),
-            identifiers={},
-            client_marker_before=True,
-            natural_person=natural_person,
-        )
-    ]
+    return [MentionEvidence.of_name(name, client_marker_before=True, natural_person=natural_person)]
 
 
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:

@@ -117,6 +117,29 @@ class MentionEvidence(BaseModel):
         " with no company and no profession: 'Herrn Knut Albertsen, Elbchaussee 301').",
     )
 
+    @classmethod
+    def of_name(
+        cls,
+        name: str,
+        *,
+        client_marker_before: bool = False,
+        natural_person: bool = False,
+        in_party_block: bool | None = None,
+        matter_party: bool = False,
+        addressee: bool = False,
+    ) -> MentionEvidence:
+        """A mention known by its name alone (a person, a folder's client, a matter party)."""
+        return cls(
+            name=name,
+            normalized=normalize_name(name),
+            identifiers={},
+            client_marker_before=client_marker_before,
+            natural_person=natural_person,
+            in_party_block=in_party_block,
+            matter_party=matter_party,
+            addressee=addressee,
+        )
+
 
 TypeSignal = Literal["heading", "subject", "filename", "folder", "opening", "format", "layout"]
 # A letter opens with a salutation and ends with a closing formula; its subject line says
@@ -372,10 +395,8 @@ def build_evidence(
             for m in unique_mentions(excerpt)[:MAX_MENTIONS]
         ]
         + [
-            MentionEvidence(
-                name=name,
-                normalized=normalize_name(name),
-                identifiers={},
+            MentionEvidence.of_name(
+                name,
                 client_marker_before=bool(
                     CLIENT_MARKER.search(excerpt[max(0, start - 60) : start])
                 ),
@@ -385,14 +406,7 @@ def build_evidence(
             for name, start in (person_mentions(excerpt, block) if block else [])
         ]
         + [
-            MentionEvidence(
-                name=name,
-                normalized=normalize_name(name),
-                identifiers={},
-                client_marker_before=False,
-                natural_person=True,
-                addressee=True,
-            )
+            MentionEvidence.of_name(name, natural_person=True, addressee=True)
             for name, _ in (addressees(excerpt, firm_names) if is_letter else [])
         ]
         + _matter_parties_named(matter, f"{email.get('subject') or ''}\n{excerpt}"),
@@ -412,13 +426,8 @@ def _matter_parties_named(matter: MatterContext | None, document: str) -> list[M
 
 
 def _as_mention(p: MatterParty, matter_party: bool = False) -> MentionEvidence:
-    return MentionEvidence(
-        name=p.name,
-        normalized=p.normalized,
-        identifiers={},
-        client_marker_before=False,
-        natural_person=p.natural_person,
-        matter_party=matter_party,
+    return MentionEvidence.of_name(
+        p.name, natural_person=p.natural_person, matter_party=matter_party
     )
 
 
