@@ -35,7 +35,7 @@ def _read_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _check_shape(model_dir: Path) -> tuple[int, dict[str, Any]]:
+def check_shape(model_dir: Path) -> tuple[int, dict[str, Any]]:
     """The model's window in word pieces and its config.json; raises UnsupportedModel for any
     other layout."""
     modules = [m["type"] for m in _read_json(model_dir / "modules.json")]
@@ -62,7 +62,7 @@ class BertSentenceEncoder:
         from safetensors.torch import load_file
         from tokenizers import Tokenizer
 
-        self.window, config = _check_shape(model_dir)
+        self.window, config = check_shape(model_dir)
         self.int8 = int8
         self._heads = int(config["num_attention_heads"])
         self._hidden = int(config["hidden_size"])

