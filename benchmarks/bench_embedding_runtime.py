@@ -1,5 +1,6 @@
 """Embedding runtimes side by side: sentence-transformers (the baseline) against the product's
-own forward pass (`retrieval/bert_encoder.py`) in float32 and int8. Prints a table.
+own forward passes: ONNX Runtime (`retrieval/onnx_encoder.py`, the default), torch
+(`retrieval/bert_encoder.py`) in float32 and int8. Prints a table.
 
     .venv/bin/python benchmarks/bench_embedding_runtime.py [--rounds 3] [--limit 400]
 
@@ -8,8 +9,9 @@ chunker with its default sizes, longest first in batches of 32 as the index stag
 Each round runs every runtime once over the same passages, in rotating order (medians are
 reported). Also measured: a fresh process's time to its first vector (import + load + one
 encode, each runtime in its own subprocess), and the CPU milliseconds of one short query on
-one thread (what an MCP search pays), and each runtime's vectors against the baseline's
-(minimum and mean cosine).
+one thread for torch (ONNX Runtime's session keeps its own threads; CPU time counts them all),
+what an MCP search pays, and each runtime's vectors against the baseline's (minimum and mean
+cosine).
 """
 
 from __future__ import annotations
@@ -39,14 +41,20 @@ _OWN = (
     "from knowledge_index.retrieval.tokens import minilm_model_dir\n"
     "BertSentenceEncoder(minilm_model_dir(), int8={int8}).encode(['x'])"
 )
+_ONNX = (
+    "from knowledge_index.retrieval.onnx_encoder import OnnxSentenceEncoder\n"
+    "from knowledge_index.retrieval.tokens import minilm_model_dir\n"
+    "OnnxSentenceEncoder(minilm_model_dir()).encode(['x'])"
+)
 FIRST_VECTOR = {
     "sentence-transformers": (
         "from sentence_transformers import SentenceTransformer\n"
         "from knowledge_index.retrieval.tokens import minilm_model_dir\n"
         "SentenceTransformer(str(minilm_model_dir()), device='cpu').encode(['x'])"
     ),
-    "product float32": _OWN.format(int8=False),
-    "product int8": _OWN.format(int8=True),
+    "product ONNX Runtime float32 (default)": _ONNX,
+    "product torch float32": _OWN.format(int8=False),
+    "product torch int8": _OWN.format(int8=True),
 }
 
 
@@ -66,10 +74,12 @@ def passages(limit: int) -> list[str]:
 def runtimes() -> dict[str, Callable[[list[str]], np.ndarray]]:
     from sentence_transformers import SentenceTransformer
 
-    from knowledge_index.retrieval.embeddings import encode_local
+    from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
+    from knowledge_index.retrieval.embeddings import by_length, encode_local
     from knowledge_index.retrieval.tokens import minilm_model_dir
 
     reference = SentenceTransformer(str(minilm_model_dir()), device="cpu")
+    torch_float = BertSentenceEncoder(minilm_model_dir())
 
     def baseline(texts: list[str]) -> np.ndarray:
         return np.asarray(
@@ -78,8 +88,11 @@ def runtimes() -> dict[str, Callable[[list[str]], np.ndarray]]:
 
     return {
         "sentence-transformers": baseline,
-        "product float32": lambda t: encode_local("all-MiniLM-L6-v2", t, batch_size=32),
-        "product int8": lambda t: encode_local("all-MiniLM-L6-v2-int8", t, batch_size=32),
+        "product ONNX Runtime float32 (default)": lambda t: encode_local(
+            "all-MiniLM-L6-v2", t, batch_size=32
+        ),
+        "product torch float32": lambda t: by_length(t, 32, torch_float.encode),
+        "product torch int8": lambda t: encode_local("all-MiniLM-L6-v2-int8", t, batch_size=32),
     }
 
 
