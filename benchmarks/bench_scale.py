@@ -536,7 +536,7 @@ def worker_main(spec: dict) -> dict:
                 break
         if i >= 3 and elapsed > budget:
             break
-        ok = driver._execute_range("fetch", plan.tags("bench"))
+        ok = driver.execute_range("fetch", plan.tags("bench"))
         runs += 1
         failed_runs += not ok
         fetched += plan.owed

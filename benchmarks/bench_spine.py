@@ -541,7 +541,7 @@ def worker_dagster(spec: dict) -> dict:
 
     ranges: list[tuple[str, str, int, float, bool]] = []
     profile_text = ""
-    original = driver._execute_range
+    original = driver.execute_range
 
     def timed_range(stage: str, tags: dict[str, str]) -> bool:
         nonlocal profile_text
@@ -566,14 +566,14 @@ def worker_dagster(spec: dict) -> dict:
         )
         return ok
 
-    driver._execute_range = timed_range
+    driver.execute_range = timed_range
     ev0, _ = _event_rows_since(events_url, None)
     if spec.get("profile"):
         # Only two ranges: the first warms up, the second is profiled.
         from knowledge_index.orchestration.launch import plan_stage_runs
 
         for plan in plan_stage_runs(instance, engine, "fetch", settings.pipeline.batch_size)[:2]:
-            driver._execute_range("fetch", plan.tags("bench"))
+            driver.execute_range("fetch", plan.tags("bench"))
         instance.dispose()
         return {"profile": profile_text}
     snap = counter.snapshot()

@@ -42,3 +42,11 @@ def alive(token: str) -> bool:
             return True
         return True
     return ticks in ("?", started)
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, which a container's cpuset narrows)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1

@@ -61,6 +61,11 @@ class PipelineSettings(BaseModel):
     convert_timeout_seconds: int = Field(270, ge=1, le=86_400)
     # Documents per Dagster run: the orchestration overhead is paid per run, not per document.
     batch_size: int = Field(200, ge=1, le=10_000)
+    # Processes executing each model-stage run of `ki sync`/`ki run` (the driver and its run
+    # helpers), clamped to the usable CPUs. 1, the default, runs everything in the driver's
+    # process: with more, entity resolution's answers can depend on which process settled a
+    # matter's documents first (README, "Run helpers").
+    parallel_runs: int = Field(1, ge=1, le=16)
     stages: dict[str, StageSettings] = Field(default_factory=_default_stages)
 
     @field_validator("stages", mode="before")

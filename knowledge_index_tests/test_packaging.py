@@ -28,7 +28,8 @@ from packaging.utils import canonicalize_name
 
 REPO = Path(__file__).resolve().parents[1]
 CI_SITE = Path(sysconfig.get_paths()["purelib"])
-CONVERT_ONLY = ("docling", "easyocr", "torchvision", "onnxruntime", "rapidocr", "lxml")
+# onnxruntime is in the base: the embeddings run on it.
+CONVERT_ONLY = ("docling", "easyocr", "torchvision", "rapidocr", "lxml")
 
 
 @pytest.fixture(scope="module")

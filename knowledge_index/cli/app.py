@@ -318,6 +318,13 @@ def _run_pipeline(d, *, plain_interval: float = 30.0):
         rows,
         title=f"{summary.runs} Dagster run(s) in {summary.seconds:.1f}s",
     )
+    if summary.parallel is not None and summary.parallel.processes > 1:
+        plan = summary.parallel
+        console.print(
+            f"model stages ran in {plan.processes} processes ({plan.reason};"
+            f" {plan.usable_cpus} usable CPUs; KI_PIPELINE__PARALLEL_RUNS)",
+            highlight=False,
+        )
     for c in progress.latest.open_circuits:
         console.print(f"[yellow]{escape(circuit_line(c))}[/yellow]", highlight=False)
     if summary.failed_runs:

@@ -31,6 +31,7 @@ from knowledge_index.errors import (
     UnsupportedDocument,
 )
 from knowledge_index.extras import require_convert
+from knowledge_index.processes import usable_cpus
 
 _log = logging.getLogger(__name__)
 
@@ -64,13 +65,6 @@ class JobOutcome:
     seconds: float
     worker_pid: int
     worker_peak_rss_mb: float = 0.0
-
-
-def usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 def plan_workers(requested: int, documents: int, cpus_per_worker: float = 1.0) -> WorkerPlan:

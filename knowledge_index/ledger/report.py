@@ -250,6 +250,19 @@ def owed_object_ids(conn: Connection, stage: str, *, limit: int | None = None) -
     return [r[0] for r in rows]
 
 
+def arriving_documents(conn: Connection) -> int:
+    """Documents with a claimable row at any stage: what the coming runs will work on."""
+    return int(
+        conn.execute(
+            text(
+                "SELECT count(DISTINCT source_object_id) FROM processing_state"
+                " WHERE status = 'pending' OR (status = 'failed'"
+                "  AND (next_retry_at IS NULL OR next_retry_at <= now()))"
+            )
+        ).scalar_one()
+    )
+
+
 def work_arriving(conn: Connection, stage: str) -> bool:
     """Whether `stage` or the stage before it has a claimable row: work `stage` gets this run."""
     previous = previous_stage(stage) or stage

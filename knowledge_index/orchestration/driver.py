@@ -19,7 +19,7 @@ from dagster import DagsterInstance, Definitions
 from knowledge_index import pipeline
 from knowledge_index.errors import OperationFailed
 from knowledge_index.ledger.maintenance import PrepareReport, prepare
-from knowledge_index.ledger.report import next_retry_due, work_arriving
+from knowledge_index.ledger.report import arriving_documents, next_retry_due, work_arriving
 from knowledge_index.orchestration.codelocation import load_definitions
 from knowledge_index.orchestration.database import ready_engine
 from knowledge_index.orchestration.instance import get_instance
@@ -34,9 +34,11 @@ from knowledge_index.orchestration.jobs import (
 from knowledge_index.orchestration.launch import plan_stage_runs, register_missing_partitions
 from knowledge_index.orchestration.logfile import FILE_LOGGER, run_logging
 from knowledge_index.orchestration.reconcile import ReconcileReport, reconcile
+from knowledge_index.orchestration.run_helpers import ParallelPlan, RunHelper, plan_parallel, serve
 from knowledge_index.orchestration.stages import stage_names
 from knowledge_index.orchestration.sweeper import launcher_tags, sweep_dead_runs
 from knowledge_index.orchestration.tags import SYNC_SOURCE_TAG, TRIGGER_TAG
+from knowledge_index.runner import CLAIM_CHUNK
 from knowledge_index.settings import Settings
 from knowledge_index.sources.sync import SyncInFlight, SyncReport, sync_in_flight
 
@@ -50,6 +52,8 @@ class RunSummary:
     documents_by_stage: dict[str, int] = field(default_factory=dict)
     seconds_by_stage: dict[str, float] = field(default_factory=dict)
     prepare: PrepareReport | None = None
+    # How many processes executed the model stages' runs (None: nothing was planned).
+    parallel: ParallelPlan | None = None
     # Settled rows that had no materialization in Dagster and were given one at the start.
     reconciled: ReconcileReport | None = None
     seconds: float = 0.0
@@ -74,6 +78,7 @@ class Driver:
         self.instance = instance or get_instance(settings)
         self.defs = defs or load_definitions()
         self.swept_runs = sweep_dead_runs(self.instance)
+        self._helpers: list[RunHelper] = []
 
     def sync(self, source_id: str, trigger: str = "cli") -> SyncReport:
         with self.engine.connect() as conn:
@@ -111,11 +116,27 @@ class Driver:
         """
         summary = RunSummary()
         started = time.monotonic()
+        try:
+            self._run_until_idle(summary, max_wait_seconds, trigger, progress, waiting)
+        finally:
+            self._close_helpers()
+        summary.seconds = time.monotonic() - started
+        return summary
+
+    def _run_until_idle(
+        self,
+        summary: RunSummary,
+        max_wait_seconds: float,
+        trigger: str,
+        progress: ProgressFn | None,
+        waiting: WaitFn | None,
+    ) -> None:
         stages = stage_names()
         while True:
             with self.engine.begin() as conn:
                 report = prepare(conn, self.settings)
             if summary.prepare is None:
+                self._start_helpers(summary)
                 self._warm_up(stages)
             summary.prepare = summary.prepare or report
             register_missing_partitions(self.instance, self.engine)
@@ -130,12 +151,12 @@ class Driver:
                 ):
                     launched += 1
                     t0 = time.monotonic()
-                    ok = self._execute_range(stage, plan.tags(trigger))
+                    runs, failed = self._execute_plan(stage, plan.tags(trigger), plan.owed)
                     summary.seconds_by_stage[stage] = (
                         summary.seconds_by_stage.get(stage, 0.0) + time.monotonic() - t0
                     )
-                    summary.runs += 1
-                    summary.failed_runs += not ok
+                    summary.runs += runs
+                    summary.failed_runs += failed
                     summary.documents_by_stage[stage] = (
                         summary.documents_by_stage.get(stage, 0) + plan.owed
                     )
@@ -154,8 +175,37 @@ class Driver:
             if waiting:
                 waiting(max(wait, 0))
             time.sleep(max(wait, 0) + 0.05)
-        summary.seconds = time.monotonic() - started
-        return summary
+
+    def _start_helpers(self, summary: RunSummary) -> None:
+        """Start the run helpers a large enough arrival pays for (their imports overlap the
+        fetch and convert runs ahead of the model stages)."""
+        with self.engine.connect() as conn:
+            documents = arriving_documents(conn)
+        plan = plan_parallel(self.settings.pipeline.parallel_runs, documents)
+        summary.parallel = plan
+        self._helpers = [
+            RunHelper(_helper_main, self.settings, self.verbose) for _ in range(plan.processes - 1)
+        ]
+
+    def _close_helpers(self) -> None:
+        for helper in self._helpers:
+            helper.close()
+        self._helpers = []
+
+    def _execute_plan(self, stage: str, tags: dict[str, str], owed: int) -> tuple[int, int]:
+        """Execute one planned run here, and a copy in each live run helper when the stage is
+        a model stage with at least two claim chunks owed: (runs executed, runs failed)."""
+        helpers = [h for h in self._helpers if h.alive]
+        chunk = pipeline.get_stage(stage).claim_chunk or CLAIM_CHUNK
+        if not helpers or not pipeline.is_model_stage(stage) or owed < 2 * chunk:
+            return 1, int(not self.execute_range(stage, tags))
+        for helper in helpers:
+            helper.submit(stage, tags)
+        ok = self.execute_range(stage, tags)
+        answers = [helper.result() for helper in helpers]
+        # A helper that died ran nothing to report; its claimed documents go back to the ledger.
+        done = [a for a in answers if a is not None]
+        return 1 + len(done), int(not ok) + sum(not a for a in done)
 
     def _warm_up(self, stages: list[str]) -> None:
         """Let stages about to get work start their slow parts while the stages ahead run.
@@ -201,7 +251,7 @@ class Driver:
             summary.seconds_by_stage["search_index"] = time.monotonic() - t0
         return result.success
 
-    def _execute_range(self, stage: str, tags: dict[str, str]) -> bool:
+    def execute_range(self, stage: str, tags: dict[str, str]) -> bool:
         job = self.defs.resolve_job_def(stage_job_name(stage))
         result = job.execute_in_process(
             run_config=self._logging(job),
@@ -216,6 +266,11 @@ class Driver:
         if FILE_LOGGER not in job.loggers:  # definitions built without the log file (tests)
             config["loggers"].pop(FILE_LOGGER)
         return config
+
+
+def _helper_main(conn: Any, settings: Settings, verbose: bool) -> None:
+    """A run helper process: its own driver (instance, definitions), serving the parent's runs."""
+    serve(conn, Driver(settings, verbose=verbose).execute_range)
 
 
 class SyncFailed(OperationFailed):

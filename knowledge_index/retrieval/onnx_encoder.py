@@ -15,12 +15,12 @@ faster than length-sorted batches (benchmarks/README.md, bench_embedding_runtime
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from knowledge_index.processes import usable_cpus
 from knowledge_index.retrieval.bert_encoder import check_shape
 
 OPSET = 17
@@ -37,7 +37,7 @@ class OnnxSentenceEncoder:
         model = build_graph(_weights(model_dir), config)
         options = onnxruntime.SessionOptions()
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
-        options.intra_op_num_threads = threads or _cores()
+        options.intra_op_num_threads = threads or usable_cpus()
         options.inter_op_num_threads = 1
         # Idle kernel threads sleep instead of spinning: the process runs Python stages and
         # Postgres between embedding calls, and a spinning pool would take their core.
@@ -60,13 +60,6 @@ class OnnxSentenceEncoder:
         tokens = np.asarray([ids], dtype=np.int64)
         positions = np.arange(len(ids), dtype=np.int64)[None, :]
         return self._session.run(None, {"input_ids": tokens, "position_ids": positions})[0]
-
-
-def _cores() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _weights(model_dir: Path) -> dict[str, np.ndarray]:
