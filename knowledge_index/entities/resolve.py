@@ -124,6 +124,8 @@ class Resolver:
                     provenance={"created_for": self.source_object_id, "resolution": note},
                 )
                 rule = "created"
+                if entity.name != m.name:  # another worker created it first, spelled its way
+                    enrich(self.conn, entity, m.name, {})
             else:
                 enrich(self.conn, entity, m.name, {k: v for k, v in m.identifiers.items() if v})
             linked.append(entity)

@@ -101,9 +101,17 @@ def create_entity(
 
 
 def enrich(conn: Connection, entity: Entity, surface: str, identifiers: dict[str, str]) -> None:
-    """Add a new spelling to the alias ledger and identifiers the entity did not know yet."""
+    """Add a new spelling to the alias ledger and identifiers the entity did not know yet; a
+    name in capitals ("KESTREL BIDCO GMBH", a pleading's or a facility agreement's party
+    clause) gives way to the same name in ordinary case, whichever document came first."""
     normalized = normalize_name(surface)
     new_ids = {k: v for k, v in identifiers.items() if k not in entity.identifiers}
+    if normalized == entity.normalized_name and entity.name.isupper() and not surface.isupper():
+        conn.execute(
+            text("UPDATE entities SET name = :name, updated_at = now() WHERE id = :id"),
+            {"name": surface, "id": entity.id},
+        )
+        entity.name = surface
     if normalized != entity.normalized_name and normalized not in entity.aliases:
         conn.execute(
             text(

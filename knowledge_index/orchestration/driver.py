@@ -193,11 +193,11 @@ class Driver:
         self._helpers = []
 
     def _execute_plan(self, stage: str, tags: dict[str, str], owed: int) -> tuple[int, int]:
-        """Execute one planned run here, and a copy in each live run helper when the stage is
-        a model stage with at least two claim chunks owed: (runs executed, runs failed)."""
+        """Execute one planned run here, and a copy in each live run helper when the stage
+        allows parallel runs and has at least two claim chunks owed: (runs, failed runs)."""
         helpers = [h for h in self._helpers if h.alive]
         chunk = pipeline.get_stage(stage).claim_chunk or CLAIM_CHUNK
-        if not helpers or not pipeline.is_model_stage(stage) or owed < 2 * chunk:
+        if not helpers or not pipeline.get_stage(stage).parallel_runs or owed < 2 * chunk:
             return 1, int(not self.execute_range(stage, tags))
         for helper in helpers:
             helper.submit(stage, tags)

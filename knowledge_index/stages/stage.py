@@ -48,6 +48,10 @@ class Stage:
     calls_embedding_model: bool = False
     # Index must still run for a deleted document: it removes the document from search.
     runs_for_deleted: bool = False
+    # Its runs may be executed by run helpers, several processes over one range at once
+    # (orchestration/run_helpers.py): only where a document's answer cannot depend on which
+    # of the stage's documents another process settled first.
+    parallel_runs: bool = False
     # Documents claimed (and handed to `run_batch`) at once; None: the runner's default. More
     # for a stage whose handler batches across documents, fewer keep a crash's strand small.
     claim_chunk: int | None = None

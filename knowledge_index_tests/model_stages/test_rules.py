@@ -90,6 +90,27 @@ def test_same_name_different_register_stays_two_entities(engine, firm_env, tmp_p
     assert again[0].entity_id == hh[0].entity_id and again[0].rule == "shared_identifier:hrb"
 
 
+def test_an_entity_is_named_in_ordinary_case_whichever_document_came_first(
+    engine, firm_env, tmp_path
+):
+    """A facility agreement's party clause writes "KESTREL BIDCO GMBH", the mails "Kestrel
+    Bidco GmbH": the entity's name must not depend on which was read first."""
+    names = {}
+    for order, spellings in (
+        ("caps_first", ["KESTREL BIDCO GMBH", "Kestrel Bidco GmbH"]),
+        ("ordinary_first", ["Lark Precision GmbH", "LARK PRECISION GMBH"]),
+    ):
+        for i, spelling in enumerate(spellings):
+            doc = _doc(engine, tmp_path, f"{order}-{i}")
+            mention = PartyMention(name=spelling, role="counterparty", identifiers={})
+            entity_id = _resolve(engine, doc, [mention])[0].entity_id
+        with engine.connect() as conn:
+            names[order] = conn.execute(
+                text("SELECT name FROM entities WHERE id = :id"), {"id": entity_id}
+            ).scalar_one()
+    assert names == {"caps_first": "Kestrel Bidco GmbH", "ordinary_first": "Lark Precision GmbH"}
+
+
 def test_a_register_number_read_next_to_another_legal_form_merges_nothing(
     engine, firm_env, tmp_path
 ):

@@ -17,5 +17,7 @@ STAGE = Stage(
     "matter_assignments and a classification artifact, replays parked relation intents.",
     handler=f"{__name__}.handler:classify_matter_handler",
     model_stage=True,
+    # Parallel runs assigned every document of estates A and C the same matter as one process.
+    parallel_runs=True,
     offline_policy=f"{__name__}.offline:ClassifyMatterPolicy",
 )

@@ -15,5 +15,7 @@ STAGE = Stage(
     "decision evidence.",
     handler=f"{__name__}.handler:extract_decisions_handler",
     model_stage=True,
+    # A redline's decisions are its own: other documents never change them.
+    parallel_runs=True,
     offline_policy=f"{__name__}.offline:ExtractDecisionsPolicy",
 )

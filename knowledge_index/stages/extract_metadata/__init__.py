@@ -20,11 +20,16 @@ STAGE = Stage(
     # ki-9: an engagement letter's parties are the firm and the client it names first.
     # ki-10: blank lines of converted text are no address lines (a contact's company two
     # paragraphs below their name still makes them its contact).
-    code_version="ki-10",
+    # ki-11: an entity first named in capitals takes the ordinary spelling when a document
+    # writes it so, whichever came first (the name no longer depends on processing order).
+    code_version="ki-11",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",
     handler=f"{__name__}.handler:extract_metadata_handler",
     model_stage=True,
+    # Not parallel: entity resolution is first-come (a bare name links to the entity that
+    # exists when it is read), so two processes interleaving a matter can name its parties
+    # differently from one process.
     offline_policy=f"{__name__}.offline:ExtractMetadataPolicy",
 )

@@ -21,5 +21,7 @@ STAGE = Stage(
     "locks.",
     handler=f"{__name__}.handler:relate_handler",
     model_stage=True,
+    # Parallel runs gave every document of estates A and C the same version chain as one process.
+    parallel_runs=True,
     offline_policy=f"{__name__}.offline:RelatePolicy",
 )
