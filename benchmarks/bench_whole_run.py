@@ -1,7 +1,7 @@
 """The whole product against a bare loop on the same estate, interleaved, measured from outside.
 
     .venv/bin/python benchmarks/bench_whole_run.py [--pairs 3] [--estate PATH] [--queries PATH]
-        [--limit N]
+        [--limit N] [--set KI_NAME=VALUE ...]
 
 Both sides run as child processes of this script and are measured the same way: wall clock
 around the side, CPU as the `resource.getrusage(RUSAGE_CHILDREN)` delta (user+sys of every child
@@ -160,10 +160,15 @@ def run_child(
 # -- (a) the product ---------------------------------------------------------------------------
 
 
+# `--set KEY=VALUE`: settings for the product side (e.g. KI_CONVERT__WORKERS=2); the caller's
+# own KI_ variables are never passed on, so a stray one cannot change what is measured.
+PRODUCT_SETTINGS: dict[str, str] = {}
+
+
 def ki_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KI_")}
     # A wide terminal: the summary tables stay one row per stage (parsed below).
-    env.update(KI_HOME=str(home), COLUMNS="220", PYTHONPATH=str(ROOT))
+    env.update(KI_HOME=str(home), COLUMNS="220", PYTHONPATH=str(ROOT), **PRODUCT_SETTINGS)
     return env
 
 
@@ -647,11 +652,23 @@ def main() -> None:
     parser.add_argument("--estate", type=Path, default=DEFAULT_ESTATE)
     parser.add_argument("--queries", type=Path, help="default: the estate's queries.json")
     parser.add_argument("--limit", type=int, help="only the first N files (sorted by path)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KI_NAME=VALUE",
+        help="a setting for the product side, e.g. KI_PIPELINE__PARALLEL_RUNS=2 (repeatable)",
+    )
     parser.add_argument("--bare-worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.bare_worker:
         bare_worker(args.bare_worker, args.estate, args.queries)
         return
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep or not name.startswith("KI_"):
+            parser.error(f"--set takes KI_NAME=VALUE, not {item!r}")
+        PRODUCT_SETTINGS[name] = value
     queries = args.queries or next(args.estate.rglob("queries.json"), Path("/nonexistent"))
     print("$ " + " ".join([Path(sys.executable).name, *sys.argv]), flush=True)
     product: list[Measure] = []
