@@ -159,6 +159,12 @@ def load(conn: Connection, ids: Sequence[str]) -> dict[str, SourceObject]:
     return {m["id"]: _object(m) for m in rows}
 
 
+def source_ids(conn: Connection, ids: Sequence[str]) -> dict[str, str]:
+    """Each object's source, without loading the whole row (search results cite thousands)."""
+    rows = conn.execute(select(_o.id, _o.source_id).where(_any(ids)))
+    return {object_id: source_id for object_id, source_id in rows}
+
+
 def get(conn: Connection, source_object_id: str) -> SourceObject | None:
     return load(conn, [source_object_id]).get(source_object_id)
 

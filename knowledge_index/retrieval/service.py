@@ -23,7 +23,7 @@ from knowledge_index.retrieval.search import (
 )
 from knowledge_index.retrieval.sync import open_index
 from knowledge_index.settings import Settings
-from knowledge_index.sources.registry import get_source
+from knowledge_index.sources.registry import source_kinds
 
 
 class Citation(BaseModel):
@@ -199,11 +199,9 @@ def _sources(engine: Engine, ids: list[str]) -> dict[str, tuple[str, str]]:
     if not ids:
         return {}
     with engine.connect() as conn:
-        found = objects.load(conn, ids)
-        kinds = {sid: get_source(conn, sid).kind for sid in {o.source_id for o in found.values()}}
-    return {
-        source_object_id: (o.source_id, kinds[o.source_id]) for source_object_id, o in found.items()
-    }
+        found = objects.source_ids(conn, ids)
+        kinds = source_kinds(conn, sorted(set(found.values())))
+    return {object_id: (source_id, kinds[source_id]) for object_id, source_id in found.items()}
 
 
 def parse_date(value: str | None) -> dt.date | None:

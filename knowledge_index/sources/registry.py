@@ -73,6 +73,14 @@ def add_source(
     return get_source(conn, name)
 
 
+def source_kinds(conn: Connection, names: list[str]) -> dict[str, str]:
+    """Each named source's kind, in one query."""
+    rows = conn.execute(
+        text("SELECT id, kind FROM sources WHERE id = ANY(CAST(:ids AS text[]))"), {"ids": names}
+    )
+    return {name: kind for name, kind in rows}
+
+
 def get_source(conn: Connection, name: str) -> SourceRow:
     row = (
         conn.execute(
