@@ -179,9 +179,12 @@ class Driver:
     def _start_helpers(self, summary: RunSummary) -> None:
         """Start the run helpers a large enough arrival pays for (their imports overlap the
         fetch and convert runs ahead of the model stages)."""
-        with self.engine.connect() as conn:
-            documents = arriving_documents(conn)
-        plan = plan_parallel(self.settings.pipeline.parallel_runs, documents)
+        requested = self.settings.pipeline.parallel_runs
+        documents = 0
+        if requested > 1:  # the default, 1, needs no count of what arrives
+            with self.engine.connect() as conn:
+                documents = arriving_documents(conn)
+        plan = plan_parallel(requested, documents)
         summary.parallel = plan
         self._helpers = [
             RunHelper(_helper_main, self.settings, self.verbose) for _ in range(plan.processes - 1)
@@ -196,8 +199,9 @@ class Driver:
         """Execute one planned run here, and a copy in each live run helper when the stage
         allows parallel runs and has at least two claim chunks owed: (runs, failed runs)."""
         helpers = [h for h in self._helpers if h.alive]
-        chunk = pipeline.get_stage(stage).claim_chunk or CLAIM_CHUNK
-        if not helpers or not pipeline.get_stage(stage).parallel_runs or owed < 2 * chunk:
+        declared = pipeline.get_stage(stage)
+        chunk = declared.claim_chunk or CLAIM_CHUNK
+        if not helpers or not declared.parallel_runs or owed < 2 * chunk:
             return 1, int(not self.execute_range(stage, tags))
         for helper in helpers:
             helper.submit(stage, tags)

@@ -93,7 +93,7 @@ class RunHelper:
         )
         self._process.start()
         child.close()
-        self._ready = threading.Event()
+        self._ready = False  # the helper said "ready" (read by the pipe thread only)
         self._failed = False
         self._answer: bool | None = None
         self._thread: threading.Thread | None = None
@@ -104,10 +104,10 @@ class RunHelper:
 
     def _call(self, message: Any) -> None:
         try:
-            if not self._ready.is_set():
+            if not self._ready:
                 if self._conn.recv() != "ready":
                     raise EOFError
-                self._ready.set()
+                self._ready = True
             self._conn.send(message)
             self._answer = bool(self._conn.recv())
         except (EOFError, OSError):
