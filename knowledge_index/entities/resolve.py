@@ -1,21 +1,13 @@
 """Party resolution by rule, so one real company is one row across every matter.
 
 The agent proposes mentions (name, identifiers, role, optionally an entity it found with
-search_entities); these rules decide. A mention links to an existing entity when
-
-1. they share a typed register identifier (HRB/HRA/company number) and their legal forms do not
-   disagree;
-2. the normalized names are identical, or the name is on the entity's alias ledger, and no
-   register identifier contradicts;
-3. one name contains the other token for token, the legal forms do not disagree, and something
-   beyond the name agrees: the entity is already on this matter, shares a matter with another
-   party named on this document, or acts on another matter for this matter's client.
-
-Anything weaker is left to the agent's own pick (an entity it saw in search_entities, unless a
-register identifier contradicts). Otherwise a new entity is created; one created next to a
-same-name candidate records that candidate in provenance.resolution. The firm (firm.name /
-firm.aliases) is always `advisor`, never its own client; an entity already carrying a role on
-the matter keeps it.
+search_entities). The document's mentions are recorded and the group of mentions they reach is
+settled again as a whole (`settle.py`, rules in `clusters.py`): a shared register number, an
+identical name without a contradicting number, a contained name the matter corroborates. So
+which entity a mention is, and how that entity is named, depends on the mentions and never on
+which document was read first. The firm (firm.name / firm.aliases) is always `advisor`, never
+its own client; a matter's role for an entity is `client` where any of its documents says so,
+else what most of them say.
 """
 
 from __future__ import annotations
@@ -23,26 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, Field
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
-from knowledge_index.entities.names import (
-    REGISTER_KINDS,
-    contradicts,
-    core_tokens,
-    legal_form,
-    normalize_name,
-)
-from knowledge_index.entities.store import (
-    Entity,
-    Role,
-    all_entities,
-    by_identifier,
-    by_name,
-    create_entity,
-    enrich,
-    entity_matters,
-    roles_on_matter,
-)
+from knowledge_index.entities.settle import record_mentions, settle
+from knowledge_index.entities.store import Role
 from knowledge_index.settings import Settings
 
 
@@ -66,218 +42,32 @@ class ResolvedParty(BaseModel):
     provenance: dict[str, Any] = Field(default_factory=dict)
 
 
-def _is_firm(settings: Settings, normalized: str) -> bool:
-    names = [settings.firm.name, *settings.firm.aliases]
-    firm = [normalize_name(n) for n in names if n.strip()]
-    tokens = set(core_tokens(normalized))
-    return any(normalized == f or (set(core_tokens(f)) <= tokens and core_tokens(f)) for f in firm)
+class Resolution(BaseModel):
+    parties: list[ResolvedParty]
+    # Documents read earlier whose parties this one changed: they owe extract_decisions again.
+    reopened: list[str] = Field(default_factory=list)
 
 
-def _contained(a: str, b: str) -> bool:
-    ta, tb = core_tokens(a), core_tokens(b)
-    if not ta or not tb:
-        return False
-    fa, fb = legal_form(a), legal_form(b)
-    if fa and fb and fa != fb:
-        return False
-    small, big = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
-    return set(small) <= set(big)
-
-
-def _forms_differ(entity: Entity, m: PartyMention) -> bool:
-    a, b = legal_form(entity.name), legal_form(m.name)
-    return bool(a and b and a != b)
-
-
-class Resolver:
-    """Resolves the mentions of one document; holds what the corroboration rules need."""
-
-    def __init__(
-        self,
-        conn: Connection,
-        settings: Settings,
-        source_object_id: str,
-        matter_id: str | None,
-        client_matters: set[str],
-    ) -> None:
-        self.conn = conn
-        self.settings = settings
-        self.source_object_id = source_object_id
-        self.matter_id = matter_id
-        self.client_matters = client_matters  # other matters of this matter's client
-        self.roles = roles_on_matter(conn, matter_id, source_object_id) if matter_id else {}
-
-    def resolve(self, mentions: list[PartyMention]) -> list[ResolvedParty]:
-        out: list[ResolvedParty] = []
-        linked: list[Entity] = []
-        pending = [self._without_misread(m) for m in mentions]
-        # Strong links first, so the containment rule can lean on the document's other parties.
-        strong = [(m, self._strong(m)) for m in pending]
-        linked.extend(hit[0] for _, hit in strong if hit is not None)
-        for m, hit in strong:
-            entity, rule, note = hit if hit is not None else self._weak(m, linked)
-            if entity is None:
-                entity = create_entity(
-                    self.conn,
-                    m.name,
-                    {k: v for k, v in m.identifiers.items() if v},
-                    provenance={"created_for": self.source_object_id, "resolution": note},
-                )
-                rule = "created"
-                if entity.name != m.name:  # another worker created it first, spelled its way
-                    enrich(self.conn, entity, m.name, {})
-            else:
-                enrich(self.conn, entity, m.name, {k: v for k, v in m.identifiers.items() if v})
-            linked.append(entity)
-            role = self._role(entity, m)
-            if any(p.entity_id == entity.id for p in out):
-                continue
-            out.append(
-                ResolvedParty(
-                    entity_id=entity.id,
-                    name=entity.name,
-                    role=role,
-                    mention=m.name,
-                    rule=rule,
-                    # The identifiers this document itself states: what the entity's register
-                    # numbers may be shown on the strength of (mcp resolve_entity).
-                    provenance={
-                        "rule": rule,
-                        "agent_role": m.role,
-                        "resolution": note,
-                        "identifiers": {k: v for k, v in m.identifiers.items() if v},
-                    },
-                )
-            )
-        return out
-
-    def _role(self, entity: Entity, m: PartyMention) -> Role:
-        if _is_firm(self.settings, entity.normalized_name) or _is_firm(
-            self.settings, normalize_name(m.name)
-        ):
-            return "advisor"
-        kept = self.roles.get(entity.id)
-        if kept is not None and kept != "advisor":
-            return kept  # type: ignore[return-value]
-        return m.role
-
-    def _without_misread(self, m: PartyMention) -> PartyMention:
-        """The mention without register numbers another legal form's company holds: a GmbH and
-        an LLP never share a register entry, so a number read next to the wrong name (a
-        layout's neighbour) must neither link nor merge the two (resolve strips it first)."""
-        held = {
-            kind
-            for kind in REGISTER_KINDS
-            if m.identifiers.get(kind)
-            and any(
-                _forms_differ(e, m) for e in by_identifier(self.conn, kind, m.identifiers[kind])
-            )
-        }
-        if not held:
-            return m
-        return m.model_copy(
-            update={"identifiers": {k: v for k, v in m.identifiers.items() if k not in held}}
-        )
-
-    def _strong(self, m: PartyMention) -> tuple[Entity, str, dict[str, Any]] | None:
-        for kind in REGISTER_KINDS:
-            value = m.identifiers.get(kind)
-            if value:
-                found = by_identifier(self.conn, kind, value)
-                if found:
-                    return found[0], f"shared_identifier:{kind}", {}
-        normalized = normalize_name(m.name)
-        same = [
-            e
-            for e in by_name(self.conn, normalized)
-            if not contradicts(e.identifiers, m.identifiers)
-        ]
-        if len(same) == 1:
-            return same[0], "same_name", {}
-        if len(same) > 1:
-            # Several same-name companies (kept apart by registers): corroboration decides.
-            on_matter = self._on_matter(same)
-            if len(on_matter) == 1:
-                return on_matter[0], "same_name_on_matter", {"candidates": [e.id for e in same]}
-        return None
-
-    def _weak(
-        self, m: PartyMention, linked: list[Entity]
-    ) -> tuple[Entity | None, str, dict[str, Any]]:
-        normalized = normalize_name(m.name)
-        same_name = [e for e in by_name(self.conn, normalized)]
-        contained = [
-            e
-            for e in all_entities(self.conn)
-            if not contradicts(e.identifiers, m.identifiers)
-            and e.normalized_name != normalized
-            and any(_contained(normalized, n) for n in [e.normalized_name, *e.aliases])
-        ]
-        corroborated = self._corroborated(contained, linked)
-        if len(corroborated) == 1:
-            return (
-                corroborated[0],
-                "containment_corroborated",
-                {"candidates": [e.id for e in contained]},
-            )
-        if m.entity_id:
-            picked = [
-                e
-                for e in [*same_name, *contained, *self._by_id(m.entity_id)]
-                if e.id == m.entity_id
-            ]
-            if picked and not contradicts(picked[0].identifiers, m.identifiers):
-                return picked[0], "agent_choice", {"candidates": [e.id for e in contained]}
-        note: dict[str, Any] = {}
-        near = [e.id for e in same_name] + [e.id for e in contained]
-        if near:
-            note = {"same_name_candidates": near}
-        return None, "created", note
-
-    def _by_id(self, entity_id: str) -> list[Entity]:
-        from knowledge_index.entities.store import _rows
-
-        return _rows(self.conn, "id = :id", {"id": entity_id})
-
-    def _on_matter(self, candidates: list[Entity]) -> list[Entity]:
-        if not self.matter_id:
-            return []
-        matters = entity_matters(self.conn, [e.id for e in candidates])
-        return [e for e in candidates if self.matter_id in matters[e.id]]
-
-    def _corroborated(self, candidates: list[Entity], linked: list[Entity]) -> list[Entity]:
-        if not candidates:
-            return []
-        matters = entity_matters(self.conn, [e.id for e in candidates] + [e.id for e in linked])
-        other_party_matters = (
-            set().union(*(matters.get(e.id, set()) for e in linked)) if linked else set()
-        )
-        out = []
-        for e in candidates:
-            mine = matters.get(e.id, set())
-            if (
-                (self.matter_id and self.matter_id in mine)
-                or (mine & other_party_matters)
-                or (mine & self.client_matters)
-            ):
-                out.append(e)
-        return out
-
-
-def client_matters(conn: Connection, matter_id: str | None) -> set[str]:
-    """Other matters on which this matter's client (an entity with role client) is client."""
-    if not matter_id:
-        return set()
-    from sqlalchemy import text
-
+def resolve_parties(
+    conn: Connection, settings: Settings, source_object_id: str, mentions: list[PartyMention]
+) -> Resolution:
+    """Record the document's mentions, settle their group, return the document's parties."""
+    seeds = record_mentions(conn, source_object_id, [m.model_dump() for m in mentions])
+    firm = [settings.firm.name, *settings.firm.aliases]
+    reopened = settle(conn, seeds, firm, source_object_id)
     rows = conn.execute(
         text(
-            "SELECT DISTINCT a2.matter_id FROM document_parties p"
-            " JOIN matter_assignments a ON a.source_object_id = p.source_object_id"
-            " JOIN document_parties p2 ON p2.entity_id = p.entity_id AND p2.role = 'client'"
-            " JOIN matter_assignments a2 ON a2.source_object_id = p2.source_object_id"
-            " WHERE a.matter_id = :m AND p.role = 'client' AND a2.matter_id <> :m"
+            "SELECT p.entity_id, e.name, p.role, p.mention, p.provenance FROM document_parties p"
+            " JOIN entities e ON e.id = p.entity_id WHERE p.source_object_id = :o"
+            " ORDER BY (SELECT min(pm.position) FROM party_mentions pm"
+            "  WHERE pm.source_object_id = p.source_object_id AND pm.entity_id = p.entity_id)"
         ),
-        {"m": matter_id},
+        {"o": source_object_id},
     ).all()
-    return {r[0] for r in rows}
+    parties = [
+        ResolvedParty(
+            entity_id=r[0], name=r[1], role=r[2], mention=r[3], rule=r[4]["rule"], provenance=r[4]
+        )
+        for r in rows
+    ]
+    return Resolution(parties=parties, reopened=reopened)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from knowledge_index.entities.resolve import PartyMention, Resolver
+from knowledge_index.entities.resolve import PartyMention, resolve_parties
 from knowledge_index.gateway import ToolRecord, Transcript
 from knowledge_index.matters.intents import (
     APPLIERS,
@@ -34,9 +34,9 @@ def test_search_matters_pages_one_ranking_with_an_exact_total(engine, firm_env):
     assert by_ref.results[0].matched_on[0] == "reference"
 
 
-def _resolve(engine, source_object_id, mentions, matter_id=None):
+def _resolve(engine, source_object_id, mentions):
     with engine.begin() as conn:
-        return Resolver(conn, load_settings(), source_object_id, matter_id, set()).resolve(mentions)
+        return resolve_parties(conn, load_settings(), source_object_id, mentions).parties
 
 
 def _doc(engine, tmp_path, name: str) -> str:

@@ -22,14 +22,15 @@ STAGE = Stage(
     # paragraphs below their name still makes them its contact).
     # ki-11: an entity first named in capitals takes the ordinary spelling when a document
     # writes it so, whichever came first (the name no longer depends on processing order).
-    code_version="ki-11",
+    # ki-12: parties are recorded as mentions and their entities settled from every related
+    # mention (`entities/settle.py`): the same documents give the same entities, names and
+    # roles in any processing order, so the stage may run in several processes.
+    code_version="ki-12",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",
     handler=f"{__name__}.handler:extract_metadata_handler",
     model_stage=True,
-    # Not parallel: entity resolution is first-come (a bare name links to the entity that
-    # exists when it is read), so two processes interleaving a matter can name its parties
-    # differently from one process.
+    parallel_runs=True,
     offline_policy=f"{__name__}.offline:ExtractMetadataPolicy",
 )

@@ -18,8 +18,7 @@ from typing import Any, Final
 from sqlalchemy import text
 
 from knowledge_index.artifacts import Artifact, put_artifact
-from knowledge_index.entities.resolve import Resolver, client_matters
-from knowledge_index.entities.store import replace_parties
+from knowledge_index.entities.resolve import resolve_parties
 from knowledge_index.gateway import AgentLoop, AgentResult
 from knowledge_index.objects import store as objects
 from knowledge_index.ontology import active_ontology, facts
@@ -70,12 +69,10 @@ def extract(ctx: StageContext) -> StageOutcome:
     text_ = body.get("text", "")
     doc_date, date_source = _date(ctx, body)
     clauses = facts.notable_clauses(ontology, body.get("sections") or [], text_)
-    matter_id = matter.matter_id if matter else None
     provenance = agent.provenance(ctx.settings.producer_version(STAGE))
     with ctx.engine.begin() as conn:
-        resolver = Resolver(conn, ctx.settings, obj.id, matter_id, client_matters(conn, matter_id))
-        parties = resolver.resolve(result.parties)
-        replace_parties(conn, obj.id, [p.model_dump() for p in parties])
+        resolution = resolve_parties(conn, ctx.settings, obj.id, result.parties)
+        parties = resolution.parties
         conn.execute(
             text(
                 "INSERT INTO document_metadata (source_object_id, content_hash, doc_type,"
@@ -123,6 +120,7 @@ def extract(ctx: StageContext) -> StageOutcome:
             "doc_type": result.doc_type or "untyped",
             "doc_date_source": date_source,
             "parties": len(parties),
+            "parties_reopened": len(resolution.reopened),
             "trace_id": agent.trace_id,
             "turns": agent.turns,
             "model_seconds": round(model_seconds, 4),

@@ -8,9 +8,9 @@ untyped; an e-mail is an e-mail. Title: the strongest title candidate. Parties: 
 mentions (company names with a legal form, with register numbers) minus those with a
 `non_party` reason (institutions, dispute-clause bodies, the firm outside its own billing),
 looked up with search_entities; an entity id is given only for an identical name without a
-contradicting register number. Roles: the firm is advisor; a party already on the matter keeps
-its role; the client folder above the matter folder or "our client" marks the client; anyone
-else is a counterparty.
+contradicting register number. Roles: the firm is advisor; the client folder above the matter
+folder or "our client" marks the client; anyone else is a counterparty (the settlement then
+gives each entity one role per matter from all its documents).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from knowledge_index.stages.extract_metadata.titles import best_title
 # The weighted total a type needs: a letter's closing formula alone (a cue in the opening
 # text) is enough, a bare folder name is not.
 ACCEPT: Final = 0.12
-ROLES: Final = frozenset({"client", "counterparty", "advisor", "other"})
 # How much each typing signal counts: what a document calls itself (its heading) most, its file
 # name next (people name files by type), its format (a slide deck, a workbook) and opening text
 # (cues such as salutations) less, its folder least (a folder holds many types).
@@ -260,9 +259,8 @@ def _role(m: MentionEvidence, ev: MetadataEvidence) -> str:
     if any(_tokens_overlap(m.name, f) for f in firm_names):
         return "advisor"
     matter = ev.matter
-    for known in matter.known_parties if matter else []:
-        if known.role in ROLES and normalize_name(known.name) == m.normalized:
-            return known.role
+    # What other documents of the matter said is not read here (it depends on which came
+    # first): the settlement gives the matter's role from all of them (`entities/settle.py`).
     for folder in matter.folders if matter else []:
         parts = [p for p in folder.strip().split("/") if p]
         if len(parts) >= 2 and _tokens_overlap(m.name, parts[-2]):
