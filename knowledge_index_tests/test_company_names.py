@@ -103,3 +103,30 @@ def test_a_register_number_belongs_to_a_name_of_its_own_paragraph() -> None:
         "Kestrel Bidco GmbH": {},
         "Harbour Point Capital LLP": {},
     }
+
+
+def test_register_extracts_give_their_company_its_number() -> None:
+    """An Austrian Firmenbuch extract heads the page with the number before the company's name;
+    a Companies House overview writes the number in brackets after it (their text layers)."""
+    firmenbuch = (
+        "Firmenbuchauszug mit aktuellen Daten\r\nStichtag 20.06.2024\r\nFN 190234 x –"
+        " Landesgericht Innsbruck\r\nFIRMA\r\nBerghof Immobilien GmbH\r\nSITZ\r\npolitische"
+        " Gemeinde Innsbruck"
+    )
+    companies_house = (
+        "Companies House\r\nCompany overview for MERIDIAN TOOLS LTD (11873409)\r\nRegistered"
+        " office address: Unit 12, Aire Valley Business Park, Leeds"
+    )
+    # A number in brackets after a GmbH is no UK company number; a number after the first
+    # name belongs to it, not to the first name of the head.
+    letter = "Alpentec Sensorik GmbH (12345678) schreibt an Feldmann Verpackung GmbH, FN 402118 m"
+    assert [(m.name, m.identifiers) for m in find_mentions(firmenbuch)] == [
+        ("Berghof Immobilien GmbH", {"fn": "190234x"})
+    ]
+    assert [(m.name, m.identifiers) for m in find_mentions(companies_house)] == [
+        ("MERIDIAN TOOLS LTD", {"uk_company_number": "11873409"})
+    ]
+    assert {m.name: m.identifiers for m in find_mentions(letter)} == {
+        "Alpentec Sensorik GmbH": {},
+        "Feldmann Verpackung GmbH": {"fn": "402118m"},
+    }

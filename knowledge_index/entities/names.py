@@ -209,6 +209,11 @@ REGISTER_KINDS: Final = ("hrb", "hra", "uk_company_number", "fn", "che_uid")
 # English party clauses write the register number after the company's description ("a limited
 # liability company ... registered with the commercial register of ... under HRB 130456").
 REGISTER_WINDOW: Final = 320
+HEAD_REGISTER_WINDOW: Final = 200
+# Companies House and UK documents write the number in brackets after the name: "MERIDIAN
+# TOOLS LTD (11873409)". Eight characters, all digits or two letters and six digits.
+UK_PARENTHESIS: Final = re.compile(r"\s*\(\s*([A-Z]{2}\d{6}|\d{8})\s*\)")
+UK_FORMS: Final = frozenset({"ltd", "plc", "llp"})
 
 
 def fold(value: str) -> str:
@@ -350,22 +355,38 @@ def find_mentions(text: str) -> list[Mention]:
         # GmbH and Harbour Point Capital LLP\n\n1. Corporate documents ... (HRB 130456)" is
         # the Borrower's, not the Lender's).
         window = window.split("\n\n", 1)[0]
-        reg = REGISTER.search(window)
-        if reg:
-            kind = reg.group(2).lower()
-            mention.identifiers[kind] = reg.group(3) + (reg.group(4) or "").strip()
-            if reg.group(1) and reg.group(1) not in ("HRB", "HRA"):
-                mention.identifiers["register_court"] = reg.group(1)
-        uk = UK_NUMBER.search(window)
-        if uk:
-            mention.identifiers["uk_company_number"] = uk.group(1).upper()
-        fn = FN_NUMBER.search(window)
-        if fn:
-            mention.identifiers["fn"] = fn.group(1) + fn.group(2)
-        che = CHE_UID.search(window)
-        if che:
-            mention.identifiers["che_uid"] = "CHE-" + ".".join(che.groups())
+        mention.identifiers.update(_identifiers_in(window))
+        uk = UK_PARENTHESIS.match(window)
+        if uk and legal_form(mention.name) in UK_FORMS:
+            mention.identifiers.setdefault("uk_company_number", uk.group(1).upper())
+    if found:
+        # A register extract heads its page with the number, then names the company ("FN
+        # 190234 x – Landesgericht Innsbruck / FIRMA / Berghof Immobilien GmbH"): a number
+        # before the first name, with no name between, is that company's.
+        first = found[0]
+        head = text[max(0, first.start - HEAD_REGISTER_WINDOW) : first.start]
+        for kind, value in _identifiers_in(head.rsplit("\n\n", 1)[-1]).items():
+            first.identifiers.setdefault(kind, value)
     return found
+
+
+def _identifiers_in(window: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    reg = REGISTER.search(window)
+    if reg:
+        out[reg.group(2).lower()] = reg.group(3) + (reg.group(4) or "").strip()
+        if reg.group(1) and reg.group(1) not in ("HRB", "HRA"):
+            out["register_court"] = reg.group(1)
+    uk = UK_NUMBER.search(window)
+    if uk:
+        out["uk_company_number"] = uk.group(1).upper()
+    fn = FN_NUMBER.search(window)
+    if fn:
+        out["fn"] = fn.group(1) + fn.group(2)
+    che = CHE_UID.search(window)
+    if che:
+        out["che_uid"] = "CHE-" + ".".join(che.groups())
+    return out
 
 
 def register_numbers(text: str) -> set[str]:

@@ -24,7 +24,9 @@ STAGE = Stage(
     # writes it so, whichever came first (the name no longer depends on processing order).
     # ki-12: parties are recorded as mentions and their entities settled from every related
     # mention (`entities/settle.py`): the same documents give the same entities, names and
-    # roles in any processing order, so the stage may run in several processes.
+    # roles in any processing order, so the stage may run in several processes. A register
+    # extract's number heading the page, and a UK number in brackets after the name, are the
+    # company's.
     code_version="ki-12",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
