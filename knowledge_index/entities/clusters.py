@@ -33,7 +33,7 @@ from typing import Any
 from knowledge_index.entities.names import REGISTER_KINDS, normalize_name
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)  # built by the thousand per settlement: kept cheap
 class MentionRow:
     document: str
     position: int
@@ -45,10 +45,10 @@ class MentionRow:
     identifiers: dict[str, str]
     agent_role: str
     agent_entity_id: str | None = None
+    key: tuple[str, int] = field(init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> tuple[str, int]:
-        return (self.document, self.position)
+    def __post_init__(self) -> None:
+        self.key = (self.document, self.position)
 
 
 @dataclass
@@ -174,9 +174,10 @@ def settle_group(
     for cid, ms in members.items():
         for m in ms:
             named[m.normalized].add(cid)
+    presence = {cid: _Presence(ms) for cid, ms in members.items()}
     for m in bare:
         candidates = sorted(named.get(m.normalized, set()))
-        on_matter = [c for c in candidates if _present(members[c], m)]
+        on_matter = [c for c in candidates if len(candidates) > 1 and presence[c].has(m)]
         if len(candidates) == 1:
             cluster_of[m.key], rules[m.key] = candidates[0], ("same_name", {})
         elif len(candidates) > 1 and len(on_matter) == 1:
@@ -193,19 +194,20 @@ def settle_group(
 
     # Rules 4 and 5, judged against the clusters rule 3 left (one pass: no chains, no cycles).
     moves: dict[tuple[str, int], Cluster] = {}
+    presence = {cid: _Presence(ms) for cid, ms in members.items()}
     for m in bare:
         own = cluster_of[m.key]
         if own[0] != "name":
             continue
+        mine = frozenset(m.tokens)
         targets = [
             cid
-            for cid, ms in sorted(members.items())
+            for cid in sorted(members)
             if cid != own
-            and _present(ms, m)
+            and presence[cid].has(m)
             and any(
-                _contained(m.tokens, m.form, x.tokens, x.form)
-                and (cid[0] == "reg" or set(m.tokens) < set(x.tokens))
-                for x in ms
+                _contained(mine, m.form, tokens, form) and (cid[0] == "reg" or mine < tokens)
+                for tokens, form in presence[cid].shapes
             )
         ]
         if len(targets) == 1:
@@ -275,17 +277,25 @@ def _join_identified(
                 same_name.update((other.key, group[0].key))
     rules: dict[tuple[str, int], tuple[str, dict[str, Any]]] = {}
     for m in identified:
-        kind = shared.get(m.key)
-        if kind:
-            rules[m.key] = (f"shared_identifier:{kind}", {})
+        shared_kind = shared.get(m.key)
+        if shared_kind:
+            rules[m.key] = (f"shared_identifier:{shared_kind}", {})
         else:
             rules[m.key] = ("same_name" if m.key in same_name else "created", {})
     return union, rules
 
 
-def _present(ms: list[MentionRow], m: MentionRow) -> bool:
-    """The cluster is named on the mention's matter or in its document."""
-    return any(x.document == m.document or (m.matter and x.matter == m.matter) for x in ms)
+class _Presence:
+    """Where a cluster is named (documents, matters) and the name shapes it holds."""
+
+    def __init__(self, ms: list[MentionRow]) -> None:
+        self.documents = {x.document for x in ms}
+        self.matters = {x.matter for x in ms if x.matter}
+        self.shapes = {(frozenset(x.tokens), x.form) for x in ms}
+
+    def has(self, m: MentionRow) -> bool:
+        """The cluster is named on the mention's matter or in its document."""
+        return m.document in self.documents or bool(m.matter and m.matter in self.matters)
 
 
 def _entity_id(key: str) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from sqlalchemy import Connection, text
@@ -46,7 +48,7 @@ def record_mentions(
 ) -> list[MentionRow]:
     """Replace the document's mentions; returns the old and new ones, the group's seeds."""
     conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": LOCK})
-    old = _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})
+    old = [m for m, _ in _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})]
     conn.execute(
         text("DELETE FROM party_mentions WHERE source_object_id = :o"), {"o": source_object_id}
     )
@@ -71,77 +73,213 @@ def record_mentions(
                 "pick": m.get("entity_id"),
             },
         )
-    return old + _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})
+    return old + [m for m, _ in _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})]
 
 
 def settle(
     conn: Connection, seeds: Iterable[MentionRow], firm_names: Sequence[str], current: str
 ) -> list[str]:
-    """Settle the group the seeds reach; returns the other documents that owe their readers
-    of parties again (extract_decisions reopened for them)."""
-    group = collect_group(conn, list(seeds))
-    if not group:
-        _rebuild_document_parties(conn, [current])
-        return []
-    documents = sorted({m.document for m in group} | {current})
-    before = _party_names(conn, documents)
-    old_entities = _entity_ids(conn, documents)
+    """Settle the group the seeds reach and write what changed; returns the other documents
+    that owe their readers of parties again (extract_decisions reopened for them).
+
+    Only changed rows are written, so a document naming a client that a thousand others name
+    reads the group but rewrites only its own rows (`benchmarks/bench_entity_settlement.py`).
+    """
+    group, stored = collect_group(conn, list(seeds))
+    old_ids = {p.entity_id for p in stored.values() if p.entity_id} | _entity_ids(conn, [current])
     drafts, placements = settle_group(group)
-    _write_entities(conn, drafts)
     roles = _roles(drafts, placements, firm_names)
-    _write_placements(conn, group, drafts, placements, roles)
-    _rebuild_document_parties(conn, documents)
-    conn.execute(
-        text(
-            "DELETE FROM entities e WHERE e.id = ANY(CAST(:ids AS text[]))"
-            " AND NOT EXISTS (SELECT 1 FROM document_parties p WHERE p.entity_id = e.id)"
-        ),
-        {"ids": sorted(old_entities)},
+    by_key = {d.key: d for d in drafts}
+    old_entities = _entities(conn, sorted(old_ids | {entity_id_for(d.key) for d in drafts}))
+    new = {
+        m.key: _Placed(
+            entity_id_for(placements[m.key].identity_key),
+            roles[m.key],
+            placements[m.key].rule,
+            _resolution(m, placements[m.key], by_key[placements[m.key].identity_key]),
+        )
+        for m in group
+    }
+    changed = [m for m in group if stored[m.key] != new[m.key]]
+    _write_entities(conn, [d for d in drafts if old_entities.get(entity_id_for(d.key)) != _row(d)])
+    _write_placements(conn, [(m, new[m.key]) for m in changed])
+    _rebuild_document_parties(conn, sorted({m.document for m in changed} | {current}))
+    gone = sorted(old_ids - {entity_id_for(d.key) for d in drafts})
+    if gone:
+        conn.execute(
+            text(
+                "DELETE FROM entities e WHERE e.id = ANY(CAST(:ids AS text[]))"
+                " AND NOT EXISTS (SELECT 1 FROM document_parties p WHERE p.entity_id = e.id)"
+            ),
+            {"ids": gone},
+        )
+    new_entities = {entity_id_for(d.key): _row(d) for d in drafts}
+    renamed = {i for i, row in new_entities.items() if old_entities.get(i) != row}
+    touched = {m.document for m in changed} | {
+        m.document
+        for m in group
+        if stored[m.key].entity_id in renamed or new[m.key].entity_id in renamed
+    }
+    view = [m for m in group if m.document in touched]
+    before = _read_view(view, stored, old_entities)
+    after = _read_view(view, new, new_entities)
+    moved = sorted(
+        d for d in set(before) | set(after) if d != current and before.get(d) != after.get(d)
     )
-    after = _party_names(conn, documents)
-    moved = [d for d in documents if d != current and before.get(d) != after.get(d)]
     return reopen_stage(conn, moved, READS_PARTIES) if moved else []
 
 
-def collect_group(conn: Connection, seeds: list[MentionRow]) -> list[MentionRow]:
-    """Every mention linked, directly or through others, to a seed."""
-    found: dict[tuple[str, int], MentionRow] = {}
-    frontier = seeds
-    seen_names: set[str] = set()
-    while frontier:
-        names = sorted({m.normalized for m in frontier} - seen_names)
-        keys = sorted({k for m in frontier for k in register_keys(m.identifiers)})
-        tokens = sorted({t for m in frontier for t in m.tokens})
-        seen_names.update(names)
-        candidates = _rows(
-            conn,
-            "(pm.normalized = ANY(CAST(:n AS text[])) OR pm.register_keys && CAST(:k AS text[])"
-            " OR pm.tokens && CAST(:t AS text[]))",
-            {"n": names, "k": keys, "t": tokens},
+@dataclass(frozen=True)
+class _Placed:
+    entity_id: str | None
+    role: str | None
+    rule: str | None
+    resolution: str  # canonical JSON
+
+
+def _resolution(m: MentionRow, place: Placement, entity: EntityDraft) -> str:
+    # The identifiers this document itself states for the entity: what the entity's register
+    # numbers may be shown on the strength of (mcp resolve_entity).
+    stated = tuple(
+        sorted(
+            (k, v)
+            for k, v in m.identifiers.items()
+            if k not in REGISTER_KINDS or entity.identifiers.get(k) == v
         )
-        new = [c for c in candidates if c.key not in found and any(_linked(c, f) for f in frontier)]
-        for c in new:
-            found[c.key] = c
-        frontier = new
-    return sorted(found.values(), key=lambda m: m.key)
+    )
+    return _resolution_text(tuple(sorted(place.note.items())), stated)
 
 
-def _linked(a: MentionRow, b: MentionRow) -> bool:
-    if a.normalized == b.normalized:
-        return True
-    if set(register_keys(a.identifiers)) & set(register_keys(b.identifiers)):
-        return True
-    sa, sb = set(a.tokens), set(b.tokens)
-    if not sa or not sb or sa == sb or (a.form and b.form and a.form != b.form):
+@lru_cache(maxsize=4096)
+def _resolution_text(note: tuple[tuple[str, Any], ...], stated: tuple[tuple[str, str], ...]) -> str:
+    return json.dumps({**dict(note), "identifiers": dict(stated)}, sort_keys=True)
+
+
+def _row(d: EntityDraft) -> tuple[str, tuple[str, ...], str]:
+    return (d.name, tuple(d.aliases), json.dumps(d.identifiers, sort_keys=True))
+
+
+def _read_view(
+    group: list[MentionRow],
+    placed: dict[tuple[str, int], _Placed],
+    entities: dict[str, tuple[str, tuple[str, ...], str]],
+) -> dict[str, list[tuple[str, ...]]]:
+    """What the readers of parties read per document: each party's name, aliases and role."""
+    out: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    for m in group:
+        p = placed[m.key]
+        if p.entity_id and p.entity_id in entities:
+            name, aliases, _ = entities[p.entity_id]
+            out[m.document].add((name, "|".join(aliases), p.role or ""))
+    return {d: sorted(v) for d, v in out.items()}
+
+
+def _entities(conn: Connection, ids: list[str]) -> dict[str, tuple[str, tuple[str, ...], str]]:
+    rows = conn.execute(
+        text(
+            "SELECT id, name, aliases, identifiers FROM entities"
+            " WHERE id = ANY(CAST(:ids AS text[]))"
+        ),
+        {"ids": ids},
+    ).all()
+    return {r[0]: (r[1], tuple(r[2]), json.dumps(r[3], sort_keys=True)) for r in rows}
+
+
+def collect_group(
+    conn: Connection, seeds: list[MentionRow]
+) -> tuple[list[MentionRow], dict[tuple[str, int], _Placed]]:
+    """Every mention linked, directly or through others, to a seed; and where each stands.
+
+    The walk goes over distinct name shapes (normalized name, tokens, register numbers), not
+    mentions: a client named on thousands of documents is one shape. Every mention of a
+    reached normalized name is in the group (an identical name is a link)."""
+    names: set[str] = set()
+    frontier = _Frontier(seeds)
+    while frontier.names:
+        names.update(frontier.names)
+        shapes = [
+            _shape(*r)
+            for r in conn.execute(
+                text(
+                    "SELECT normalized, tokens, register_keys, min(name) FROM party_mentions"
+                    " WHERE normalized = ANY(CAST(:n AS text[]))"
+                    " OR register_keys && CAST(:k AS text[]) OR tokens && CAST(:t AS text[])"
+                    " GROUP BY normalized, tokens, register_keys"
+                ),
+                {
+                    "n": sorted(frontier.names),
+                    "k": sorted(frontier.keys),
+                    "t": sorted(frontier.tokens),
+                },
+            )
+        ]
+        frontier = _Frontier([c for c in shapes if frontier.links(c)], exclude=frontier.seen)
+    found = _rows(conn, "pm.normalized = ANY(CAST(:n AS text[]))", {"n": sorted(names)})
+    group = [m for m, _ in found]
+    return group, {m.key: p for m, p in found}
+
+
+def _shape(normalized: str, tokens: list[str], keys: list[str], name: str) -> MentionRow:
+    """A stand-in mention for one name shape (only its name fields matter to the walk)."""
+    identifiers = dict(k.split(":", 1) for k in keys)
+    return MentionRow("", 0, None, name, normalized, tuple(tokens), _form(name), identifiers, "")
+
+
+class _Frontier:
+    """The newest names of a growing group, indexed so a candidate is checked in O(1)-ish."""
+
+    def __init__(self, mentions: list[MentionRow], exclude: set[tuple[str, ...]] | None = None):
+        self.seen = set(exclude or set())
+        self.names: set[str] = set()
+        self.keys: set[str] = set()
+        self.tokens: set[str] = set()
+        self.shapes: dict[str, list[tuple[frozenset[str], str | None]]] = defaultdict(list)
+        self.exact: set[tuple[frozenset[str], str | None]] = set()
+        for m in mentions:
+            shape = (m.normalized, *register_keys(m.identifiers))
+            if shape in self.seen:
+                continue
+            self.seen.add(shape)
+            self.names.add(m.normalized)
+            self.keys.update(register_keys(m.identifiers))
+            self.tokens.update(m.tokens)
+            entry = (frozenset(m.tokens), m.form)
+            if entry not in self.exact and entry[0]:
+                self.exact.add(entry)
+                for t in m.tokens:
+                    self.shapes[t].append(entry)
+
+    def links(self, c: MentionRow) -> bool:
+        if c.normalized in self.names or self.keys.intersection(register_keys(c.identifiers)):
+            return True
+        mine = frozenset(c.tokens)
+        if not mine:
+            return False
+        for t in c.tokens:
+            for tokens, form in self.shapes.get(t, ()):
+                if tokens == mine or (c.form and form and c.form != form):
+                    continue
+                if tokens <= mine or mine <= tokens:
+                    return True
         return False
-    return sa <= sb or sb <= sa
 
 
-def _rows(conn: Connection, where: str, params: dict[str, Any]) -> list[MentionRow]:
+@lru_cache(maxsize=65_536)
+def _form(name: str) -> str | None:
+    return legal_form(name)
+
+
+@lru_cache(maxsize=65_536)
+def _identifiers(raw: str) -> dict[str, str]:
+    return json.loads(raw)  # copied by the caller: the cached dict is never handed out
+
+
+def _rows(conn: Connection, where: str, params: dict[str, Any]) -> list[tuple[MentionRow, _Placed]]:
     rows = conn.execute(
         text(
             "SELECT pm.source_object_id, pm.position, a.matter_id, pm.name, pm.normalized,"
-            " pm.tokens, pm.identifiers, pm.agent_role, pm.agent_entity_id"
+            " pm.tokens, pm.identifiers::text, pm.agent_role, pm.agent_entity_id, pm.entity_id,"
+            " pm.role, pm.rule, pm.resolution"
             " FROM party_mentions pm"
             " LEFT JOIN matter_assignments a ON a.source_object_id = pm.source_object_id"
             f" WHERE {where} ORDER BY pm.source_object_id, pm.position"
@@ -149,17 +287,20 @@ def _rows(conn: Connection, where: str, params: dict[str, Any]) -> list[MentionR
         params,
     ).all()
     return [
-        MentionRow(
-            document=r[0],
-            position=r[1],
-            matter=r[2],
-            name=r[3],
-            normalized=r[4],
-            tokens=tuple(r[5]),
-            form=legal_form(r[3]),
-            identifiers=dict(r[6]),
-            agent_role=r[7],
-            agent_entity_id=r[8],
+        (
+            MentionRow(
+                document=r[0],
+                position=r[1],
+                matter=r[2],
+                name=r[3],
+                normalized=r[4],
+                tokens=tuple(r[5]),
+                form=_form(r[3]),
+                identifiers=dict(_identifiers(r[6])),
+                agent_role=r[7],
+                agent_entity_id=r[8],
+            ),
+            _Placed(r[9], r[10], r[11], r[12] if r[9] else ""),
         )
         for r in rows
     ]
@@ -189,12 +330,17 @@ def _write_entities(conn: Connection, drafts: list[EntityDraft]) -> None:
                 "ids": json.dumps(d.identifiers, sort_keys=True),
                 "key": d.key,
                 "aliases": d.aliases,
-                "prov": json.dumps({"mentions": len(d.members)}),
+                "prov": json.dumps({"derived_from": "party_mentions"}),
             },
         )
 
 
 def is_firm(firm_names: Sequence[str], normalized: str) -> bool:
+    return _is_firm(tuple(firm_names), normalized)
+
+
+@lru_cache(maxsize=65_536)
+def _is_firm(firm_names: tuple[str, ...], normalized: str) -> bool:
     firm = [normalize_name(n) for n in firm_names if n.strip()]
     tokens = set(core_tokens(normalized))
     return any(normalized == f or (set(core_tokens(f)) <= tokens and core_tokens(f)) for f in firm)
@@ -228,39 +374,26 @@ def _matter_role(said: list[str]) -> str:
     return min(counts, key=lambda r: (-counts[r], ROLE_ORDER.index(r)))
 
 
-def _write_placements(
-    conn: Connection,
-    group: list[MentionRow],
-    drafts: list[EntityDraft],
-    placements: dict[tuple[str, int], Placement],
-    roles: dict[tuple[str, int], str],
-) -> None:
-    by_key = {d.key: d for d in drafts}
-    for m in group:
-        place = placements[m.key]
-        entity = by_key[place.identity_key]
-        # The identifiers this document itself states for the entity: what the entity's register
-        # numbers may be shown on the strength of (mcp resolve_entity).
-        stated = {
-            k: v
-            for k, v in m.identifiers.items()
-            if k not in REGISTER_KINDS or entity.identifiers.get(k) == v
-        }
-        conn.execute(
-            text(
-                "UPDATE party_mentions SET entity_id = :e, role = :r, rule = :rule,"
-                " resolution = CAST(:res AS jsonb)"
-                " WHERE source_object_id = :o AND position = :p"
-            ),
+def _write_placements(conn: Connection, changed: list[tuple[MentionRow, _Placed]]) -> None:
+    if not changed:
+        return
+    conn.execute(
+        text(
+            "UPDATE party_mentions SET entity_id = :e, role = :r, rule = :rule,"
+            " resolution = :res WHERE source_object_id = :o AND position = :p"
+        ),
+        [
             {
-                "e": entity_id_for(place.identity_key),
-                "r": roles[m.key],
-                "rule": place.rule,
-                "res": json.dumps({**place.note, "identifiers": stated}, sort_keys=True),
+                "e": p.entity_id,
+                "r": p.role,
+                "rule": p.rule,
+                "res": p.resolution,
                 "o": m.document,
                 "p": m.position,
-            },
-        )
+            }
+            for m, p in changed
+        ],
+    )
 
 
 def _rebuild_document_parties(conn: Connection, documents: list[str]) -> None:
@@ -273,28 +406,13 @@ def _rebuild_document_parties(conn: Connection, documents: list[str]) -> None:
             "INSERT INTO document_parties (source_object_id, entity_id, role, mention, provenance)"
             " SELECT DISTINCT ON (source_object_id, entity_id) source_object_id, entity_id, role,"
             " name, jsonb_build_object('rule', rule, 'agent_role', agent_role,"
-            " 'resolution', resolution - 'identifiers', 'identifiers', resolution->'identifiers')"
+            " 'resolution', resolution::jsonb - 'identifiers',"
+            " 'identifiers', resolution::jsonb->'identifiers')"
             " FROM party_mentions WHERE source_object_id = ANY(CAST(:d AS text[]))"
             " AND entity_id IS NOT NULL ORDER BY source_object_id, entity_id, position"
         ),
         {"d": documents},
     )
-
-
-def _party_names(conn: Connection, documents: list[str]) -> dict[str, list[tuple[str, ...]]]:
-    """What the readers of parties read: names, aliases, roles."""
-    out: dict[str, list[tuple[str, ...]]] = defaultdict(list)
-    for doc, name, aliases, role in conn.execute(
-        text(
-            "SELECT p.source_object_id, e.name, array_to_string(e.aliases, '|'), p.role"
-            " FROM document_parties p"
-            " JOIN entities e ON e.id = p.entity_id"
-            " WHERE p.source_object_id = ANY(CAST(:d AS text[])) ORDER BY 1, 2, 3"
-        ),
-        {"d": documents},
-    ):
-        out[doc].append((name, aliases, role))
-    return dict(out)
 
 
 def _entity_ids(conn: Connection, documents: list[str]) -> set[str]:

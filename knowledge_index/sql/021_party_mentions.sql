@@ -18,7 +18,8 @@ CREATE TABLE party_mentions (
     entity_id        text,
     role             text,
     rule             text,
-    resolution       jsonb NOT NULL DEFAULT '{}'::jsonb,
+    -- Canonical JSON text (sorted keys), compared as written to tell what a settlement changed.
+    resolution       text NOT NULL DEFAULT '{}',
     PRIMARY KEY (source_object_id, position)
 );
 CREATE INDEX party_mentions_normalized_idx ON party_mentions (normalized);
