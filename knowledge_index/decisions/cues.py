@@ -18,6 +18,7 @@ the clause text says what, never why). No comment, or none with a cue: the fallb
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,6 +34,11 @@ WINDOW_WORDS: Final = 12
 MAX_SIGNALS: Final = 3
 _WORD: Final = re.compile(r"\S+")
 _PLACEHOLDER: Final = re.compile(r"\[PARTY_[A-Z]+\]")
+# In lower-cased text: group 1 is how a lawyer names their own client, group 2 the other side.
+_SIDE_WORDS: Final = re.compile(
+    r"((?:\b(?:unser(?:e[mnrs]?)?|our)\s+)?\b(?:mandant(?:in|en|schaft)?|clients?)\b)"
+    r"|(\b(?:gegenseite|gegenpartei|andere seite|other side|counterparty)\b)"
+)
 
 
 class CueSignal(BaseModel):
@@ -92,19 +98,26 @@ def topic_signals(taxonomy: Taxonomy, text: TopicText) -> list[CueSignal]:
 
 
 def rationale_signals(
-    taxonomy: Taxonomy, comments: list[str], client_placeholders: frozenset[str] = frozenset()
+    taxonomy: Taxonomy,
+    comments: list[str],
+    client_placeholders: frozenset[str] = frozenset(),
+    from_other_side: Sequence[bool] = (),
 ) -> list[CueSignal]:
     """Rationale categories the comments name; a known client placeholder reads as "Mandant".
 
     Comments name parties by placeholder after pseudonymization ("auf Wunsch von [PARTY_B]"):
-    the client's placeholder reads as the client, any other party's as the other side.
+    the client's placeholder reads as the client, any other party's as the other side. A
+    comment the other side's counsel wrote (`from_other_side`, `decisions/sides.py`) means
+    their client by "our client" and the firm's by "the other side": the two are swapped.
     """
     scores: dict[str, float] = {}
     cues: dict[str, list[str]] = {}
-    for comment in comments:
+    for i, comment in enumerate(comments):
         text = _PLACEHOLDER.sub(
             lambda m: " Mandant " if m.group(0) in client_placeholders else " Gegenseite ", comment
         ).lower()
+        if i < len(from_other_side) and from_other_side[i]:
+            text = _SIDE_WORDS.sub(lambda m: " gegenseite " if m.group(1) else " mandant ", text)
         for cid, hits in _matches(taxonomy, text).items():
             fresh = [h for h in hits if h not in cues.get(cid, [])]
             scores[cid] = scores.get(cid, 0.0) + sum(cue_weight(h) for h in fresh)

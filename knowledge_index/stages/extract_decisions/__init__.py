@@ -7,7 +7,9 @@ STAGE = Stage(
     # ki-3: "Punkt 4" / "Chiffre 3.1" loci; topics version 3 (price adjustment, reserved
     # matters, costs, settlement amount, subletting, early repayment, tax gross-up, ...).
     # ki-4: company names written in capitals are pseudonymized too ("KESTREL BIDCO GMBH").
-    code_version="ki-4",
+    # ki-5: "our client" in a comment the other side's counsel wrote is their client (the
+    # author's side from the matter's e-mail addresses, decisions/sides.py).
+    code_version="ki-5",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
     "taxonomies, change type and the document's clause reference from the tracked changes, "

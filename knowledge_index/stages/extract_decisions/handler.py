@@ -42,6 +42,7 @@ from knowledge_index.decisions.evidence import (
     people,
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
+from knowledge_index.decisions.sides import author_sides
 from knowledge_index.decisions.taxonomy import active_taxonomies
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_decisions.prompt import messages, redline_evidence
@@ -105,6 +106,16 @@ def _client_names(conn: Connection, source_object_id: str) -> list[str]:
 
 def matter_people(conn: Connection, source_object_id: str) -> list[str]:
     """Display names on the matter's e-mails: the people a redline's comments talk about."""
+    names = []
+    for addr in matter_addresses(conn, source_object_id):
+        name = parseaddr(addr)[0].strip().strip('"')
+        if name and "@" not in name and len(name.split()) >= 2:
+            names.append(name)
+    return sorted(set(names))
+
+
+def matter_addresses(conn: Connection, source_object_id: str) -> list[str]:
+    """Every sender and recipient on the matter's e-mails, as written ("Name <address>")."""
     rows = conn.execute(
         text(
             "SELECT DISTINCT x.addr FROM matter_assignments mine"
@@ -120,12 +131,7 @@ def matter_people(conn: Connection, source_object_id: str) -> list[str]:
         ),
         {"o": source_object_id},
     ).scalars()
-    names = []
-    for addr in rows:
-        name = parseaddr(addr)[0].strip().strip('"')
-        if name and "@" not in name and len(name.split()) >= 2:
-            names.append(name)
-    return sorted(set(names))
+    return sorted(set(rows))
 
 
 def pseudonymizer_for(ctx: StageContext, evidence: DecisionEvidence) -> Pseudonymizer:
@@ -186,6 +192,9 @@ def extract(ctx: StageContext) -> StageOutcome:
     with ctx.engine.connect() as conn:
         placeholders = (pseudo.party_placeholder(n) for n in _client_names(conn, obj.id))
         clients = frozenset(p for p in placeholders if p is not None)
+        sides = author_sides(
+            people(evidence), matter_addresses(conn, obj.id), [firm.name, *firm.aliases]
+        )
     gateway = batch_gateway(ctx)
     trace_id = uuid.uuid4().hex
     started = time.monotonic()
@@ -193,7 +202,7 @@ def extract(ctx: StageContext) -> StageOutcome:
         STAGE,
         messages(
             taxonomies,
-            redline_evidence(ctx, evidence, pseudo, taxonomies, clients),
+            redline_evidence(ctx, evidence, pseudo, taxonomies, clients, sides),
         ),
         extraction_model(taxonomies),
         source_object_id=obj.id,

@@ -11,7 +11,7 @@ prose changes nothing.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal
 
 from pydantic import BaseModel
 
@@ -25,6 +25,7 @@ from knowledge_index.decisions.cues import (
 )
 from knowledge_index.decisions.evidence import ChangeType, DecisionEvidence, Locus
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
+from knowledge_index.decisions.sides import Side
 from knowledge_index.decisions.taxonomy import DecisionTaxonomies
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.stages.base import StageContext
@@ -60,6 +61,9 @@ INSTRUCTIONS: Final = (
 class CommentView(BaseModel):
     author: str
     text: str
+    # Whose side the author is on, when the matter's e-mail addresses tell (decisions/sides.py):
+    # "our client" in the other side's comment is their client.
+    author_side: Literal["firm", "other"] | None = None
 
 
 class LocusView(BaseModel):
@@ -77,7 +81,7 @@ class LocusView(BaseModel):
 
 
 class RedlineEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_decisions.evidence/2"
+    KIND: ClassVar[str] = "extract_decisions.evidence/3"
 
     filename: str
     loci: list[LocusView]
@@ -96,6 +100,7 @@ def _locus_view(
     pseudo: Pseudonymizer,
     taxonomies: DecisionTaxonomies,
     clients: frozenset[str],
+    sides: dict[str, Side],
 ) -> LocusView:
     p = pseudo.apply
     paragraph = p(_clip(locus.paragraph))
@@ -103,7 +108,10 @@ def _locus_view(
     deleted = [p(_clip(t)) for t in locus.deleted]
     moved = [p(_clip(t)) for t in locus.moved]
     comments = [
-        CommentView(author=p(c.author or ""), text=p(_clip(c.text))) for c in locus.comments
+        CommentView(
+            author=p(c.author or ""), text=p(_clip(c.text)), author_side=sides.get(c.author or "")
+        )
+        for c in locus.comments
     ]
     core = changed_core(inserted, deleted) or " ".join(moved)
     topic_text = TopicText(
@@ -124,7 +132,10 @@ def _locus_view(
         comments=comments,
         topic_signals=topic_signals(taxonomies.topic, topic_text),
         rationale_signals=rationale_signals(
-            taxonomies.rationale, [c.text for c in comments], clients
+            taxonomies.rationale,
+            [c.text for c in comments],
+            clients,
+            [c.author_side == "other" for c in comments],
         ),
     )
 
@@ -135,17 +146,24 @@ def redline_evidence(
     pseudo: Pseudonymizer,
     taxonomies: DecisionTaxonomies,
     clients: frozenset[str] = frozenset(),
+    sides: dict[str, Side] | None = None,
 ) -> RedlineEvidence:
-    """`clients`: the placeholders of the matter's client (its comments' "we" and "Mandant")."""
+    """`clients`: the placeholders of the matter's client (its comments' "we" and "Mandant");
+    `sides`: comment author -> whose side they are on, where known."""
+    sides = sides or {}
     filename = ctx.source_object.path.rsplit("/", 1)[-1]
     return RedlineEvidence(
         filename=pseudo.apply(filename),
         loci=[
-            _locus_view(locus, pseudo, taxonomies, clients)
+            _locus_view(locus, pseudo, taxonomies, clients, sides)
             for locus in evidence.substantive[:MAX_LOCI]
         ],
         other_comments=[
-            CommentView(author=pseudo.apply(c.author or ""), text=pseudo.apply(_clip(c.text)))
+            CommentView(
+                author=pseudo.apply(c.author or ""),
+                text=pseudo.apply(_clip(c.text)),
+                author_side=sides.get(c.author or ""),
+            )
             for c in evidence.document_comments
         ],
         topic_fallback=taxonomies.topic.fallback,
