@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bench_entity_settlement.py [--sizes 1000,5000] [--window 200]
 
 Every document names the firm's big client ("Kestrel Bidco GmbH", a third of them with its
-HRB), its matter's counterparty (50 documents per matter) and one of 300 other companies, in
-the shapes extract_metadata records. Documents are resolved one after another with
+HRB), its matter's counterparty (50 documents per matter, each filed in its matter) and one of
+300 other companies, in the shapes extract_metadata records. Documents are resolved one after another with
 `entities.resolve.resolve_parties`, each in its own transaction, as the stage does; at each size
 the last `--window` documents are timed: the client's mention group then holds `size`
 mentions. Baseline, side by side in the same database: recording the same mentions without
@@ -67,6 +67,23 @@ def main() -> None:
                 text(
                     "INSERT INTO source_objects (id, source_id, external_id, path)"
                     " SELECT 'd' || lpad(g::text, 7, '0'), 's', g::text, g::text"
+                    " FROM generate_series(0, :n) g"
+                ),
+                {"n": 2 * total},
+            )
+            # 50 documents per matter, as filed in matter folders.
+            conn.execute(
+                text(
+                    "INSERT INTO matters (id, reference_number, reference_key, created_by)"
+                    " SELECT 'm' || g, 'M-' || g, 'm' || g, 'import'"
+                    " FROM generate_series(0, :n / 50) g"
+                ),
+                {"n": 2 * total},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO matter_assignments (source_object_id, matter_id, method)"
+                    " SELECT 'd' || lpad(g::text, 7, '0'), 'm' || (g / 50), 'import'"
                     " FROM generate_series(0, :n) g"
                 ),
                 {"n": 2 * total},

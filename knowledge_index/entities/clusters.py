@@ -45,6 +45,10 @@ class MentionRow:
     identifiers: dict[str, str]
     agent_role: str
     agent_entity_id: str | None = None
+    # How many identical mentions this row stands for (settle.py reads one row per kind of
+    # mention: same name, numbers, role and matter), and their documents.
+    weight: int = 1
+    documents: tuple[str, ...] = ()
     key: tuple[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -111,7 +115,7 @@ def _registers(mentions: list[MentionRow]) -> dict[tuple[str, int], dict[str, st
     for m in mentions:
         for kind in REGISTER_KINDS:
             if m.identifiers.get(kind) and m.form:
-                forms[(kind, m.identifiers[kind])][m.form] += 1
+                forms[(kind, m.identifiers[kind])][m.form] += m.weight
     keep: dict[tuple[str, str], str | None] = {}
     for number, counts in forms.items():
         if len(counts) > 1:
@@ -132,8 +136,10 @@ def _registers(mentions: list[MentionRow]) -> dict[tuple[str, int], dict[str, st
 
 
 def _canonical_name(members: list[MentionRow]) -> str:
-    formed = [m.name for m in members if m.form] or [m.name for m in members]
-    counts = Counter(formed)
+    formed = [m for m in members if m.form] or members
+    counts: Counter[str] = Counter()
+    for m in formed:
+        counts[m.name] += m.weight
     return min(counts, key=lambda n: (-counts[n], n.isupper(), -len(n), n))
 
 
@@ -219,7 +225,7 @@ def settle_group(
         if (
             m.key in moves
             or not m.agent_entity_id
-            or len(members[cluster_of[m.key]]) > 1
+            or _weight(members[cluster_of[m.key]]) > 1
             or rules[m.key][1].get("same_name_candidates")
         ):
             continue
@@ -242,7 +248,7 @@ def settle_group(
     for m in ordered:
         draft = drafts[cluster_of[m.key]]
         rule, note = rules[m.key]
-        if rule == "created" and len(draft.members) > 1:
+        if rule == "created" and _weight(draft.members) > 1:
             rule = "same_name"
         placements[m.key] = Placement(draft.key, rule, note)
     return sorted(drafts.values(), key=lambda d: d.key), placements
@@ -285,11 +291,15 @@ def _join_identified(
     return union, rules
 
 
+def _weight(ms: list[MentionRow]) -> int:
+    return sum(m.weight for m in ms)
+
+
 class _Presence:
     """Where a cluster is named (documents, matters) and the name shapes it holds."""
 
     def __init__(self, ms: list[MentionRow]) -> None:
-        self.documents = {x.document for x in ms}
+        self.documents = {d for x in ms for d in (x.documents or (x.document,))}
         self.matters = {x.matter for x in ms if x.matter}
         self.shapes = {(frozenset(x.tokens), x.form) for x in ms}
 
@@ -320,7 +330,7 @@ def _draft(
     for m in ms:
         for k, v in m.identifiers.items():
             if k not in REGISTER_KINDS and v:
-                other[k][v] += 1
+                other[k][v] += m.weight
     for k, counts in sorted(other.items()):
         ids[k] = min(counts, key=lambda v: (-counts[v], v))
     # An unidentified entity keeps the name its cluster was formed under as identity, so two
