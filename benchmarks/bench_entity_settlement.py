@@ -4,8 +4,9 @@
 
 Every document names the firm's big client ("Kestrel Bidco GmbH", a third of them with its
 HRB), its matter's counterparty (50 documents per matter, each filed in its matter) and one of
-300 other companies, in the shapes extract_metadata records. Documents are resolved one after another with
-`entities.resolve.resolve_parties`, each in its own transaction, as the stage does; at each size
+300 other companies, in the shapes extract_metadata records. Documents are resolved one after
+another with `entities.resolve.resolve_parties`, each in its own transaction, as the stage
+does; at each size
 the last `--window` documents are timed: the client's mention group then holds `size`
 mentions. Baseline, side by side in the same database: recording the same mentions without
 settling them (`record_mentions` alone), which is what a first-come resolver's reads and writes

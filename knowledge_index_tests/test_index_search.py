@@ -96,8 +96,22 @@ def test_acl_change_is_an_access_only_reindex(engine, indexed):
     assert _paths(search(engine, settings, "escrow", ["user:carol"]))[0] == "Beta/memo.md"
 
 
+def _party_rows(engine, path: str) -> tuple[int, int]:
+    with engine.connect() as conn:
+        return conn.execute(
+            text(
+                "SELECT (SELECT count(*) FROM party_mentions pm WHERE pm.source_object_id = o.id),"
+                " (SELECT count(*) FROM document_parties p WHERE p.source_object_id = o.id)"
+                " FROM source_objects o WHERE o.path = :p"
+            ),
+            {"p": path},
+        ).one()
+
+
 def test_changed_and_deleted_documents_leave_no_stale_chunks(engine, indexed):
     root, settings, driver = indexed
+    # Acme GmbH and Müller AG are the contract's parties until it is deleted.
+    assert _party_rows(engine, "Acme/liefervertrag.txt") == (2, 2)
     (root / "Acme" / "letter.txt").write_text(
         "A completely new letter about arbitration.", encoding="utf-8"
     )
@@ -108,6 +122,8 @@ def test_changed_and_deleted_documents_leave_no_stale_chunks(engine, indexed):
         rows = conn.execute(text("SELECT path, text FROM chunks ORDER BY path")).all()
     paths = {r[0] for r in rows}
     assert "Acme/liefervertrag.txt" not in paths
+    # Its parties leave the entity settlement too (extract_metadata runs for deleted documents).
+    assert _party_rows(engine, "Acme/liefervertrag.txt") == (0, 0)
     assert all("milling" not in r[1] for r in rows if r[0] == "Acme/letter.txt")
     gone = search(engine, settings, "Gewährleistungsfrist Liefervertrag", ["user:alice"])
     assert "Acme/liefervertrag.txt" not in _paths(gone)

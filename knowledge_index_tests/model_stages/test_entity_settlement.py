@@ -70,6 +70,10 @@ def _run(engine, order: list[int]) -> dict[str, list[tuple[str, str, str]]]:
         doc, _, mentions = DOCUMENTS[i]
         with engine.begin() as conn:
             resolve_parties(conn, load_settings(), doc, mentions)
+    return _snapshot(engine)
+
+
+def _snapshot(engine) -> dict[str, list[tuple[str, str, str]]]:
     with engine.connect() as conn:
         rows = conn.execute(
             text(
@@ -142,3 +146,17 @@ def test_a_document_read_earlier_owes_its_readers_when_its_parties_move(engine, 
         )
     assert same.reopened == [] and renamed.reopened == ["d9"]
     assert states == {"extract_decisions": "pending", "index": "skipped"}
+
+
+def test_a_deleted_documents_parties_leave_as_if_it_had_never_been_read(engine, firm_env):
+    """extract_metadata withdraws a deleted document's mentions (runs_for_deleted): the
+    entities are then those of the documents that remain."""
+    _setup(engine)
+    everything = list(range(len(DOCUMENTS)))
+    _run(engine, everything)
+    with engine.begin() as conn:
+        resolve_parties(conn, load_settings(), "d2", [])  # d2, FN 190234 x, deleted
+    withdrawn = _snapshot(engine)
+    never = _run(engine, [i for i in everything if DOCUMENTS[i][0] != "d2"])
+    assert withdrawn == never and "d2" not in never
+    assert not any("190234x" in party[1] for parties in never.values() for party in parties)

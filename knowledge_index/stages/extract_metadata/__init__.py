@@ -26,7 +26,7 @@ STAGE = Stage(
     # mention (`entities/settle.py`): the same documents give the same entities, names and
     # roles in any processing order, so the stage may run in several processes. A register
     # extract's number heading the page, and a UK number in brackets after the name, are the
-    # company's.
+    # company's. A deleted document's mentions are withdrawn.
     code_version="ki-12",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
@@ -34,5 +34,7 @@ STAGE = Stage(
     handler=f"{__name__}.handler:extract_metadata_handler",
     model_stage=True,
     parallel_runs=True,
+    # A deleted document's party mentions are withdrawn and their entities settled again.
+    runs_for_deleted=True,
     offline_policy=f"{__name__}.offline:ExtractMetadataPolicy",
 )

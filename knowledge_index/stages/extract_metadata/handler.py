@@ -20,6 +20,7 @@ from sqlalchemy import text
 from knowledge_index.artifacts import Artifact, put_artifact
 from knowledge_index.entities.resolve import resolve_parties
 from knowledge_index.gateway import AgentLoop, AgentResult
+from knowledge_index.ledger.states import SOURCE_OBJECT_DELETED
 from knowledge_index.objects import store as objects
 from knowledge_index.ontology import active_ontology, facts
 from knowledge_index.ontology.doc_dates import document_date
@@ -49,8 +50,22 @@ def _date(ctx: StageContext, body: dict[str, Any]) -> tuple[dt.date | None, str 
     return None, None
 
 
+def withdraw(ctx: StageContext) -> StageOutcome:
+    """A deleted document's parties leave the settlement: the entities its mentions shaped are
+    settled again without them (names, numbers and roles other documents give)."""
+    with ctx.engine.begin() as conn:
+        resolution = resolve_parties(conn, ctx.settings, ctx.source_object.id, [])
+    return StageOutcome(
+        "skipped",
+        SOURCE_OBJECT_DELETED,
+        metadata={"parties_reopened": len(resolution.reopened)},
+    )
+
+
 def extract(ctx: StageContext) -> StageOutcome:
     obj = ctx.source_object
+    if obj.deleted:
+        return withdraw(ctx)
     body = converted_document(ctx)
     ontology = active_ontology(ctx.settings.firm.ontology_path)
     matter = matter_context(ctx)
