@@ -11,6 +11,7 @@ Thornton) or one of its name's words ("hartmann-ellerbrook.de"), so no list is c
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from email.utils import parseaddr
@@ -99,3 +100,27 @@ def author_sides(
         elif at_firm == {False}:
             out[author] = "other"
     return out
+
+
+def person_token(name: str) -> str | None:
+    """A stable, name-free token for a person (decisions store no names): which redlines an
+    e-mail arriving later may place an author of."""
+    key = person_key(name)
+    if len(key) < 2:
+        return None
+    return hashlib.sha256(" ".join(sorted(key)).encode()).hexdigest()[:16]
+
+
+def address_tokens(addresses: Iterable[str]) -> list[str]:
+    """The person tokens an e-mail's display names can place: each whole name and each pair of
+    its words (a display name "Dr. Hans Peter Müller" places an author "Hans Müller")."""
+    out: set[str] = set()
+    for address in addresses:
+        key = sorted(person_key(parseaddr(address)[0]))
+        if len(key) < 2:
+            continue
+        out.add(hashlib.sha256(" ".join(key).encode()).hexdigest()[:16])
+        for i, a in enumerate(key):
+            for b in key[i + 1 :]:
+                out.add(hashlib.sha256(f"{a} {b}".encode()).hexdigest()[:16])
+    return sorted(out)

@@ -8,7 +8,8 @@ STAGE = Stage(
     # matters, costs, settlement amount, subletting, early repayment, tax gross-up, ...).
     # ki-4: company names written in capitals are pseudonymized too ("KESTREL BIDCO GMBH").
     # ki-5: "our client" in a comment the other side's counsel wrote is their client (the
-    # author's side from the matter's e-mail addresses, decisions/sides.py).
+    # author's side from the matter's e-mail addresses, decisions/sides.py); a mail filed
+    # later that places an author has the matter's redlines read again.
     code_version="ki-5",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "

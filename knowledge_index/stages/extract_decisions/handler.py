@@ -42,8 +42,9 @@ from knowledge_index.decisions.evidence import (
     people,
 )
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
-from knowledge_index.decisions.sides import author_sides
+from knowledge_index.decisions.sides import address_tokens, author_sides, person_token
 from knowledge_index.decisions.taxonomy import active_taxonomies
+from knowledge_index.ledger.store import reopen_stage
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.extract_decisions.prompt import messages, redline_evidence
 from knowledge_index.stages.extract_decisions.result import DecisionRecord, extraction_model
@@ -180,6 +181,9 @@ def extract(ctx: StageContext) -> StageOutcome:
             "done",
             metadata={"decisions": existing["n"], "already_extracted": True, "model_calls": 0},
         )
+    if body.get("email"):
+        with ctx.engine.begin() as conn:
+            reopen_unplaced(conn, obj.id, body["email"])
     evidence = collect(body)
     reason = evidence.skip_reason
     if reason is not None:
@@ -230,6 +234,11 @@ def extract(ctx: StageContext) -> StageOutcome:
         "redline_against": "relate" if against else "not_recorded_by_relate",
         "pseudonymized": pseudo.counts(),
         "evidence": evidence.summary(),
+        # Authors the matter's mail did not place, as name-free tokens: a later e-mail naming
+        # one of them re-reads this redline (reopen_unplaced).
+        "unplaced_authors": sorted(
+            {t for a in people(evidence) if a not in sides and (t := person_token(a))}
+        ),
     }
     rows = []
     for ordinal, d in enumerate(answer.decisions):
@@ -311,6 +320,38 @@ def _grounded(d: DecisionRecord, cited: list[Locus], unstated: str) -> dict[str,
         "change_type": change,
         "rationale_category": d.rationale_category if commented or not cited else unstated,
     }
+
+
+def reopen_unplaced(conn: Connection, source_object_id: str, email: dict[str, Any]) -> list[str]:
+    """An e-mail filed in a matter may place a comment author the matter's redlines were read
+    without: those redlines are read again (their decisions dropped, so the stage does not
+    take them as already extracted), and the answer is the one a run with the mail from the
+    start gives."""
+    addresses = [*(email.get("from") or email.get("from_") or []), *email.get("to", [])]
+    tokens = address_tokens([*addresses, *email.get("cc", [])])
+    if not tokens:
+        return []
+    ids = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "SELECT DISTINCT d.source_object_id FROM decisions d"
+                " JOIN matter_assignments a ON a.source_object_id = d.source_object_id"
+                " JOIN matter_assignments mine ON mine.matter_id = a.matter_id"
+                " WHERE mine.source_object_id = :o AND d.source_object_id <> :o"
+                " AND d.provenance->'unplaced_authors' ?| CAST(:t AS text[])"
+            ),
+            {"o": source_object_id, "t": tokens},
+        )
+    ]
+    if not ids:
+        return []
+    reopened = reopen_stage(conn, sorted(ids), STAGE)
+    conn.execute(
+        text("DELETE FROM decisions WHERE source_object_id = ANY(CAST(:ids AS text[]))"),
+        {"ids": reopened},
+    )
+    return reopened
 
 
 def _clear(ctx: StageContext) -> None:
