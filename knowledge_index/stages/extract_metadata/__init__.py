@@ -26,7 +26,9 @@ STAGE = Stage(
     # mention (`entities/settle.py`): the same documents give the same entities, names and
     # roles in any processing order, so the stage may run in several processes. A register
     # extract's number heading the page, and a UK number in brackets after the name, are the
-    # company's. A deleted document's mentions are withdrawn.
+    # company's. A deleted document's mentions are withdrawn. The evidence no longer lists the
+    # matter's parties other documents' extraction gave (order-dependent; the party clauses of
+    # the filed contracts stay).
     code_version="ki-12",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "

@@ -1,8 +1,10 @@
 """What extract_metadata tells the model (prose) and hands it (typed evidence).
 
-Everything a decision rests on is in `MetadataEvidence`: the matter and its known parties, the
-firm's names, the title candidates, and the party mentions found by rule (name, register
-numbers, whether a client marker such as 'unsere Mandantin' precedes it). The offline policy
+Everything a decision rests on is in `MetadataEvidence`: the matter and the parties its filed
+contracts' party clauses name (never what other documents' extraction said, which depends on
+which were read first), the firm's names, the title candidates, and the party mentions found
+by rule (name, register numbers, whether a client marker such as 'unsere Mandantin' precedes
+it). The offline policy
 reads the same evidence; rewording `SYSTEM_PROMPT` or `INSTRUCTIONS` changes nothing offline.
 """
 
@@ -55,11 +57,6 @@ INSTRUCTIONS: Final = (
 )
 
 
-class KnownParty(BaseModel):
-    name: str
-    role: str
-
-
 class ClauseParty(BaseModel):
     name: str
     natural_person: bool
@@ -71,7 +68,6 @@ class MatterContext(BaseModel):
     reference_number: str
     title: str
     folders: list[str]
-    known_parties: list[KnownParty] = Field(description="Parties already on this matter.")
     clause_parties: list[ClauseParty] = Field(
         default_factory=list,
         description="The parties the party clauses of the contracts filed in this matter's"
@@ -175,7 +171,7 @@ class TypeRefinement(BaseModel):
 
 
 class MetadataEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_metadata.evidence/3"
+    KIND: ClassVar[str] = "extract_metadata.evidence/4"
 
     path: str
     filename: str
@@ -224,18 +220,6 @@ def matter_context(ctx: StageContext) -> MatterContext | None:
         folders = conn.execute(
             text("SELECT folders FROM matters WHERE id = :m"), {"m": assigned["matter_id"]}
         ).scalar_one()
-        parties = [
-            KnownParty(name=name, role=role)
-            for name, role in conn.execute(
-                text(
-                    "SELECT DISTINCT e.name, p.role FROM document_parties p"
-                    " JOIN matter_assignments a ON a.source_object_id = p.source_object_id"
-                    " JOIN entities e ON e.id = p.entity_id WHERE a.matter_id = :m"
-                    " ORDER BY 1, 2 LIMIT 20"
-                ),
-                {"m": assigned["matter_id"]},
-            )
-        ]
         firm = ctx.settings.firm
         clause = clause_parties(
             conn,
@@ -248,7 +232,6 @@ def matter_context(ctx: StageContext) -> MatterContext | None:
         reference_number=assigned["reference_number"],
         title=assigned["title"],
         folders=list(folders or []),
-        known_parties=parties,
         clause_parties=[
             ClauseParty(name=p.name, natural_person=p.natural_person, short=p.short) for p in clause
         ],
