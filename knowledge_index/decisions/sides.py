@@ -12,6 +12,7 @@ Thornton) or one of its name's words ("hartmann-ellerbrook.de"), so no list is c
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Iterable
 from email.utils import parseaddr
@@ -106,9 +107,7 @@ def person_token(name: str) -> str | None:
     """A stable, name-free token for a person (decisions store no names): which redlines an
     e-mail arriving later may place an author of."""
     key = person_key(name)
-    if len(key) < 2:
-        return None
-    return hashlib.sha256(" ".join(sorted(key)).encode()).hexdigest()[:16]
+    return _digest(key) if len(key) >= 2 else None
 
 
 def address_tokens(addresses: Iterable[str]) -> list[str]:
@@ -119,8 +118,10 @@ def address_tokens(addresses: Iterable[str]) -> list[str]:
         key = sorted(person_key(parseaddr(address)[0]))
         if len(key) < 2:
             continue
-        out.add(hashlib.sha256(" ".join(key).encode()).hexdigest()[:16])
-        for i, a in enumerate(key):
-            for b in key[i + 1 :]:
-                out.add(hashlib.sha256(f"{a} {b}".encode()).hexdigest()[:16])
+        out.add(_digest(key))
+        out.update(_digest(pair) for pair in itertools.combinations(key, 2))
     return sorted(out)
+
+
+def _digest(words: Iterable[str]) -> str:
+    return hashlib.sha256(" ".join(sorted(words)).encode()).hexdigest()[:16]

@@ -30,7 +30,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowledge_index.entities.names import REGISTER_KINDS, normalize_name
+from knowledge_index.entities.names import (
+    REGISTER_KINDS,
+    contradicts,
+    identity_key,
+    normalize_name,
+)
 
 
 @dataclass(slots=True, eq=False)  # built by the thousand per settlement: kept cheap
@@ -54,6 +59,9 @@ class MentionRow:
     def __post_init__(self) -> None:
         self.key = (self.document, self.position)
 
+    def all_documents(self) -> tuple[str, ...]:
+        return self.documents or (self.document,)
+
 
 @dataclass
 class EntityDraft:
@@ -72,7 +80,7 @@ class Placement:
     note: dict[str, Any]
 
 
-def _contained(ta: Iterable[str], fa: str | None, tb: Iterable[str], fb: str | None) -> bool:
+def contained(ta: Iterable[str], fa: str | None, tb: Iterable[str], fb: str | None) -> bool:
     sa, sb = set(ta), set(tb)
     if not sa or not sb or sa == sb:
         return False
@@ -101,7 +109,7 @@ class _Union:
         if ra == rb:
             return True
         ia, ib = self.ids[ra], self.ids[rb]
-        if any(ia.get(k) and ib.get(k) and ia[k] != ib[k] for k in REGISTER_KINDS):
+        if contradicts(ia, ib):
             return False
         low, high = sorted((ra, rb))
         self.parent[high] = low
@@ -143,13 +151,12 @@ def _canonical_name(members: list[MentionRow]) -> str:
     return min(counts, key=lambda n: (-counts[n], n.isupper(), -len(n), n))
 
 
-def _identity_key(normalized: str, ids: dict[str, str], taken: set[str]) -> str:
-    regs = [(k, ids[k]) for k in REGISTER_KINDS if ids.get(k)]
-    if not regs:
-        return f"name:{normalized}"
-    key = f"reg:{regs[0][0]}:{regs[0][1]}"
-    if key in taken:  # two entities sharing one number but contradicting on another
-        key = "reg:" + "+".join(f"{k}:{v}" for k, v in regs)
+def _register_key(ids: dict[str, str], taken: set[str]) -> str:
+    """An identified entity's identity key (`names.identity_key`), unless another entity of the
+    group took it: two entities sharing one number but contradicting on another."""
+    key = identity_key("", ids)
+    if key in taken:
+        key = "reg:" + "+".join(f"{k}:{ids[k]}" for k in REGISTER_KINDS if ids.get(k))
     return key
 
 
@@ -212,13 +219,13 @@ def settle_group(
             if cid != own
             and presence[cid].has(m)
             and any(
-                _contained(mine, m.form, tokens, form) and (cid[0] == "reg" or mine < tokens)
+                contained(mine, m.form, tokens, form) and (cid[0] == "reg" or mine < tokens)
                 for tokens, form in presence[cid].shapes
             )
         ]
         if len(targets) == 1:
             moves[m.key], rules[m.key] = targets[0], ("containment_corroborated", {})
-    ids_by_cluster = {cid: _entity_id(_key(cid, registers)) for cid, ms in members.items()}
+    ids_by_cluster = {cid: _entity_id(_key(cid, registers)) for cid in members}
     for m in bare:
         # Never between namesakes rule 3 found ambiguous: the agent saw only those that existed
         # when it looked, and that depends on the order.
@@ -299,7 +306,7 @@ class _Presence:
     """Where a cluster is named (documents, matters) and the name shapes it holds."""
 
     def __init__(self, ms: list[MentionRow]) -> None:
-        self.documents = {d for x in ms for d in (x.documents or (x.document,))}
+        self.documents = {d for x in ms for d in x.all_documents()}
         self.matters = {x.matter for x in ms if x.matter}
         self.shapes = {(frozenset(x.tokens), x.form) for x in ms}
 
@@ -317,7 +324,7 @@ def _entity_id(key: str) -> str:
 def _key(cid: Cluster, registers: dict[Cluster, dict[str, str]]) -> str:
     if cid[0] == "name":
         return f"name:{cid[1]}"
-    return _identity_key("", registers.get(cid, {}), set())
+    return _register_key(registers.get(cid, {}), set())
 
 
 def _draft(
@@ -335,6 +342,6 @@ def _draft(
         ids[k] = min(counts, key=lambda v: (-counts[v], v))
     # An unidentified entity keeps the name its cluster was formed under as identity, so two
     # clusters never compete for one key whatever spelling names them.
-    key = _identity_key(normalized, ids, taken) if cid[0] == "reg" else f"name:{cid[1]}"
+    key = _register_key(ids, taken) if cid[0] == "reg" else f"name:{cid[1]}"
     aliases = sorted({m.normalized for m in ms} - {normalized})
     return EntityDraft(key, name, normalized, ids, aliases, sorted(ms, key=lambda m: m.key))

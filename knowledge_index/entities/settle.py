@@ -23,7 +23,13 @@ from typing import Any, Final
 
 from sqlalchemy import Connection, text
 
-from knowledge_index.entities.clusters import EntityDraft, MentionRow, Placement, settle_group
+from knowledge_index.entities.clusters import (
+    EntityDraft,
+    MentionRow,
+    Placement,
+    contained,
+    settle_group,
+)
 from knowledge_index.entities.names import REGISTER_KINDS, core_tokens, legal_form, normalize_name
 from knowledge_index.entities.store import DEFAULT_PROJECT, entity_id_for
 from knowledge_index.ledger.store import reopen_stage
@@ -46,14 +52,32 @@ def register_keys(identifiers: dict[str, str]) -> list[str]:
 def record_mentions(
     conn: Connection, source_object_id: str, mentions: Sequence[dict[str, Any]]
 ) -> list[MentionRow]:
-    """Replace the document's mentions; returns the old and new ones, the group's seeds."""
+    """Replace the document's mentions; returns the old and new ones' name shapes, the seeds
+    of the group to settle (a withdrawn name's group is settled again too)."""
     conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": LOCK})
-    old = [m for m, _ in _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})]
-    conn.execute(
-        text("DELETE FROM party_mentions WHERE source_object_id = :o"), {"o": source_object_id}
-    )
+    seeds = [
+        _shape(*r)
+        for r in conn.execute(
+            text(
+                "DELETE FROM party_mentions WHERE source_object_id = :o"
+                " RETURNING normalized, tokens, register_keys, name"
+            ),
+            {"o": source_object_id},
+        )
+    ]
     for position, m in enumerate(mentions):
         identifiers = {k: v for k, v in (m.get("identifiers") or {}).items() if v}
+        row = {
+            "o": source_object_id,
+            "p": position,
+            "name": m["name"],
+            "n": normalize_name(m["name"]),
+            "t": tokens_of(m["name"]),
+            "r": register_keys(identifiers),
+            "ids": json.dumps(identifiers, sort_keys=True),
+            "role": m.get("role") or "other",
+            "pick": m.get("entity_id"),
+        }
         conn.execute(
             text(
                 "INSERT INTO party_mentions (source_object_id, position, name, normalized,"
@@ -61,19 +85,10 @@ def record_mentions(
                 " VALUES (:o, :p, :name, :n, CAST(:t AS text[]), CAST(:r AS text[]),"
                 " CAST(:ids AS jsonb), :role, :pick)"
             ),
-            {
-                "o": source_object_id,
-                "p": position,
-                "name": m["name"],
-                "n": normalize_name(m["name"]),
-                "t": tokens_of(m["name"]),
-                "r": register_keys(identifiers),
-                "ids": json.dumps(identifiers, sort_keys=True),
-                "role": m.get("role") or "other",
-                "pick": m.get("entity_id"),
-            },
+            row,
         )
-    return old + [m for m, _ in _rows(conn, "pm.source_object_id = :o", {"o": source_object_id})]
+        seeds.append(_shape(row["n"], row["t"], row["r"], row["name"]))
+    return seeds
 
 
 def settle(
@@ -103,7 +118,7 @@ def settle(
     changed = [m for m in group if stored[m.key] != new[m.key]]
     _write_entities(conn, [d for d in drafts if old_entities.get(entity_id_for(d.key)) != _row(d)])
     _write_placements(conn, [(m, new[m.key]) for m in changed])
-    changed_documents = {d for m in changed for d in _documents(m)}
+    changed_documents = {d for m in changed for d in m.all_documents()}
     _rebuild_document_parties(conn, sorted(changed_documents | {current}))
     gone = sorted(old_ids - {entity_id_for(d.key) for d in drafts})
     if gone:
@@ -120,7 +135,7 @@ def settle(
         d
         for m in group
         if stored[m.key].entity_id in renamed or new[m.key].entity_id in renamed
-        for d in _documents(m)
+        for d in m.all_documents()
     }
     before = _read_view(group, stored, old_entities, touched)
     after = _read_view(group, new, new_entities, touched)
@@ -160,10 +175,6 @@ def _row(d: EntityDraft) -> tuple[str, tuple[str, ...], str]:
     return (d.name, tuple(d.aliases), json.dumps(d.identifiers, sort_keys=True))
 
 
-def _documents(m: MentionRow) -> tuple[str, ...]:
-    return m.documents or (m.document,)
-
-
 def _read_view(
     group: list[MentionRow],
     placed: dict[tuple[str, int], _Placed],
@@ -177,7 +188,7 @@ def _read_view(
         if not (p.entity_id and p.entity_id in entities):
             continue
         name, aliases, _ = entities[p.entity_id]
-        for d in _documents(m):
+        for d in m.all_documents():
             if d in documents:
                 out[d].add((name, "|".join(aliases), p.role or ""))
     return {d: sorted(v) for d, v in out.items()}
@@ -261,16 +272,11 @@ class _Frontier:
     def links(self, c: MentionRow) -> bool:
         if c.normalized in self.names or self.keys.intersection(register_keys(c.identifiers)):
             return True
-        mine = frozenset(c.tokens)
-        if not mine:
-            return False
-        for t in c.tokens:
-            for tokens, form in self.shapes.get(t, ()):
-                if tokens == mine or (c.form and form and c.form != form):
-                    continue
-                if tokens <= mine or mine <= tokens:
-                    return True
-        return False
+        return any(
+            contained(c.tokens, c.form, tokens, form)
+            for t in c.tokens
+            for tokens, form in self.shapes.get(t, ())
+        )
 
 
 @lru_cache(maxsize=65_536)
@@ -281,38 +287,6 @@ def _form(name: str) -> str | None:
 @lru_cache(maxsize=65_536)
 def _identifiers(raw: str) -> dict[str, str]:
     return json.loads(raw)  # copied by the caller: the cached dict is never handed out
-
-
-def _rows(conn: Connection, where: str, params: dict[str, Any]) -> list[tuple[MentionRow, _Placed]]:
-    rows = conn.execute(
-        text(
-            "SELECT pm.source_object_id, pm.position, a.matter_id, pm.name, pm.normalized,"
-            " pm.tokens, pm.identifiers::text, pm.agent_role, pm.agent_entity_id, pm.entity_id,"
-            " pm.role, pm.rule, pm.resolution"
-            " FROM party_mentions pm"
-            " LEFT JOIN matter_assignments a ON a.source_object_id = pm.source_object_id"
-            f" WHERE {where} ORDER BY pm.source_object_id, pm.position"
-        ),
-        params,
-    ).all()
-    return [
-        (
-            MentionRow(
-                document=r[0],
-                position=r[1],
-                matter=r[2],
-                name=r[3],
-                normalized=r[4],
-                tokens=tuple(r[5]),
-                form=_form(r[3]),
-                identifiers=dict(_identifiers(r[6])),
-                agent_role=r[7],
-                agent_entity_id=r[8],
-            ),
-            _Placed(r[9], r[10], r[11], r[12] if r[9] else ""),
-        )
-        for r in rows
-    ]
 
 
 def _classes(conn: Connection, names: list[str]) -> list[tuple[MentionRow, _Placed]]:
@@ -441,7 +415,7 @@ def _write_placements(conn: Connection, changed: list[tuple[MentionRow, _Placed]
                 "r": p.role,
                 "rule": p.rule,
                 "res": p.resolution,
-                "docs": sorted(set(m.documents or (m.document,))),
+                "docs": sorted(set(m.all_documents())),
                 "name": m.name,
                 "ids": json.dumps(m.identifiers),
                 "role": m.agent_role,

@@ -105,10 +105,10 @@ def _client_names(conn: Connection, source_object_id: str) -> list[str]:
     )
 
 
-def matter_people(conn: Connection, source_object_id: str) -> list[str]:
-    """Display names on the matter's e-mails: the people a redline's comments talk about."""
+def display_names(addresses: list[str]) -> list[str]:
+    """The people on the matter's e-mails by name: whom a redline's comments talk about."""
     names = []
-    for addr in matter_addresses(conn, source_object_id):
+    for addr in addresses:
         name = parseaddr(addr)[0].strip().strip('"')
         if name and "@" not in name and len(name.split()) >= 2:
             names.append(name)
@@ -135,15 +135,17 @@ def matter_addresses(conn: Connection, source_object_id: str) -> list[str]:
     return sorted(set(rows))
 
 
-def pseudonymizer_for(ctx: StageContext, evidence: DecisionEvidence) -> Pseudonymizer:
+def pseudonymizer_for(
+    ctx: StageContext, evidence: DecisionEvidence, addresses: list[str]
+) -> Pseudonymizer:
+    """`addresses`: the matter's e-mail addresses (`matter_addresses`)."""
     firm = ctx.settings.firm
     with ctx.engine.connect() as conn:
         parties = _parties(conn, ctx.source_object.id)
-        correspondents = matter_people(conn, ctx.source_object.id)
     pseudo = Pseudonymizer(
         firm_names=[n for n in [firm.name, *firm.aliases] if n],
         parties=parties,
-        persons=[*people(evidence), *correspondents],
+        persons=[*people(evidence), *display_names(addresses)],
     )
     texts: list[str] = []
     for locus in evidence.loci:
@@ -190,15 +192,15 @@ def extract(ctx: StageContext) -> StageOutcome:
         if existing["any"]:  # most files never had a decision: nothing to delete, no commit
             _clear(ctx)
         return StageOutcome("skipped", reason=reason, metadata=evidence.summary())
-    pseudo = pseudonymizer_for(ctx, evidence)
+    with ctx.engine.connect() as conn:
+        addresses = matter_addresses(conn, obj.id)
+    pseudo = pseudonymizer_for(ctx, evidence, addresses)
     firm = ctx.settings.firm
     taxonomies = active_taxonomies(firm.topic_taxonomy_path, firm.rationale_taxonomy_path)
+    sides = author_sides(people(evidence), addresses, [firm.name, *firm.aliases])
     with ctx.engine.connect() as conn:
         placeholders = (pseudo.party_placeholder(n) for n in _client_names(conn, obj.id))
         clients = frozenset(p for p in placeholders if p is not None)
-        sides = author_sides(
-            people(evidence), matter_addresses(conn, obj.id), [firm.name, *firm.aliases]
-        )
     gateway = batch_gateway(ctx)
     trace_id = uuid.uuid4().hex
     started = time.monotonic()
@@ -327,8 +329,9 @@ def reopen_unplaced(conn: Connection, source_object_id: str, email: dict[str, An
     without: those redlines are read again (their decisions dropped, so the stage does not
     take them as already extracted), and the answer is the one a run with the mail from the
     start gives."""
-    addresses = [*(email.get("from") or email.get("from_") or []), *email.get("to", [])]
-    tokens = address_tokens([*addresses, *email.get("cc", [])])
+    # `from_` as the converter stores it, `from` as matter_addresses also accepts.
+    senders = email.get("from_") or email.get("from") or []
+    tokens = address_tokens([*senders, *email.get("to", []), *email.get("cc", [])])
     if not tokens:
         return []
     ids = [
