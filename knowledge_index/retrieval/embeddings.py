@@ -201,17 +201,14 @@ class Embedder:
         return vector
 
     def _call(self, batch: list[str]) -> np.ndarray:
-        kwargs: dict[str, Any] = {}
         if self.is_local:
-            # The provider encodes the whole call as one model batch.
-            kwargs["batch_size"] = self.batch_size
+            # The in-process model directly: litellm's dispatch around it (response objects,
+            # vectors as float lists and back) was a third of a query's embedding time and
+            # reaches no endpoint. The model name stays the configuration; the provider stays
+            # registered for callers that go through litellm.
+            vectors = encode_local(self.model.partition("/")[2], batch, self.batch_size)
         else:
-            # One call is one request: the breaker (gateway/guard.py) counts outages, and
-            # hidden SDK retries would multiply requests behind its back.
-            kwargs.update(num_retries=0, max_retries=0)
-        response = litellm.embedding(model=self.model, input=batch, **kwargs)
-        rows = sorted(response.data, key=lambda item: _field(item, "index"))
-        vectors = np.asarray([_field(item, "embedding") for item in rows], dtype=np.float32)
+            vectors = self._remote(batch)
         if vectors.shape[0] != len(batch):
             got = vectors.shape[0]
             raise EmbeddingError(f"{self.model} returned {got} of {len(batch)} vectors")
@@ -222,6 +219,13 @@ class Embedder:
         # Remote providers do not all normalize; cosine ranking and RRF assume unit vectors.
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         return vectors / np.where(norms == 0, 1.0, norms)
+
+    def _remote(self, batch: list[str]) -> np.ndarray:
+        # One call is one request: the breaker (gateway/guard.py) counts outages, and hidden
+        # SDK retries would multiply requests behind its back.
+        response = litellm.embedding(model=self.model, input=batch, num_retries=0, max_retries=0)
+        rows = sorted(response.data, key=lambda item: _field(item, "index"))
+        return np.asarray([_field(item, "embedding") for item in rows], dtype=np.float32)
 
 
 def _field(item: Any, name: str) -> Any:
