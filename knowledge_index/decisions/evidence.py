@@ -15,7 +15,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from knowledge_index.decisions.clause_ref import clause_reference, locate, reference_style, squash
+from knowledge_index.decisions.clause_ref import (
+    HEADING_MAX_CHARS,
+    ClauseRef,
+    clause_reference,
+    locate,
+    read_label,
+    reference_style,
+    squash,
+)
 
 ChangeType = Literal["inserted", "deleted", "modified", "moved"]
 CHANGE_TYPES: Final[tuple[str, ...]] = ("inserted", "deleted", "modified", "moved")
@@ -88,6 +96,8 @@ class Locus:
     # The paragraph's wording before and after its changes ("" for older artifacts).
     before: str = ""
     after: str = ""
+    # How many paragraphs after this one were merged into it (merge_clause_loci).
+    merged: int = 0
 
     @property
     def locus_id(self) -> str:
@@ -265,10 +275,59 @@ def collect(body: dict[str, Any]) -> DecisionEvidence:
         else:
             target.comments.append(comment)
     return DecisionEvidence(
-        loci=ordered,
+        loci=merge_clause_loci(ordered),
         document_comments=unplaced,
         revision_count=len(revisions),
         comment_count=len(comments),
+    )
+
+
+def merge_clause_loci(loci: list[Locus]) -> list[Locus]:
+    """Changed paragraphs next to each other in one clause are one locus.
+
+    An inserted clause is its heading and its text ("Punkt 4. Kosten", then the sentence under
+    it), a rewritten clause often two paragraphs: a lawyer reads one change of that clause,
+    and the clause reference, its locus, is the same.
+    """
+    out: list[Locus] = []
+    for locus in loci:
+        last = out[-1] if out else None
+        if (
+            last is None
+            or not locus.clause
+            or not (locus.clause == last.clause or _heads(last, locus))
+            or locus.paragraph_index - last.paragraph_index > 1 + last.merged
+        ):
+            out.append(locus)
+            continue
+        last.clause = locus.clause
+        last.merged = locus.paragraph_index - last.paragraph_index
+        last.paragraph = "\n".join(p for p in (last.paragraph, locus.paragraph) if p.strip())
+        last.before = "\n".join(p for p in (last.before, locus.before) if p.strip())
+        last.after = "\n".join(p for p in (last.after, locus.after) if p.strip())
+        last.heading = last.heading or locus.heading
+        last.inserted += locus.inserted
+        last.deleted += locus.deleted
+        last.moved += locus.moved
+        last.paragraph_marks += locus.paragraph_marks
+        last.moves += locus.moves
+        last.comments += [c for c in locus.comments if c not in last.comments]
+        last.authors += [a for a in locus.authors if a not in last.authors]
+        last.revision_ids += locus.revision_ids
+    return out
+
+
+def _heads(heading: Locus, body: Locus) -> bool:
+    """`heading` is an inserted heading line of the clause `body` opens ("6" over "6.1")."""
+    line = " ".join(heading.paragraph.split())
+    parent, child = heading.clause, body.clause
+    return (
+        bool(parent)
+        and child.startswith(parent)
+        and child[len(parent) : len(parent) + 1] in {".", " ", "("}
+        and bool(heading.inserted)
+        and len(line) <= HEADING_MAX_CHARS
+        and not line.endswith((".", ";", ":", ","))
     )
 
 
@@ -287,11 +346,12 @@ def attach_clause_references(body: dict[str, Any], loci: list[Locus]) -> None:
         if int(s.get("level") or 0) == 0
     }
     skip = frozenset(i for i, p in enumerate(paragraphs) if squash(p) in titles)
-    start = 0
+    start = offset = 0
     for locus in loci:
-        at = locate(paragraphs, locus.paragraph, start) if locus.paragraph.strip() else None
-        if at is not None:
-            start = at
+        if _whole_paragraph_deleted(locus):
+            found = _deleted_reference(paragraphs, locus, start, offset, term, german, skip)
+        elif (at := locate(paragraphs, locus.paragraph, start)) is not None:
+            start, offset = at, at - locus.paragraph_index
             found = clause_reference(paragraphs, at, term=term, german=german, skip=skip)
         elif locus.paragraph.strip():
             found = clause_reference([locus.paragraph], 0, term=term, german=german)
@@ -299,6 +359,45 @@ def attach_clause_references(body: dict[str, Any], loci: list[Locus]) -> None:
             found = None
         if found is not None:
             locus.clause, locus.heading = found.reference, found.heading
+
+
+_LETTERS: Final = re.compile(r"[^\W\d_]{2,}")
+
+
+def has_words(text: str) -> bool:
+    """More than numbering: "5.3 " and "(2)" have no words."""
+    return _LETTERS.search(text) is not None
+
+
+def _whole_paragraph_deleted(locus: Locus) -> bool:
+    """Nothing of the paragraph's words is left (at most its numbering, which Word keeps)."""
+    return bool(locus.deleted) and not locus.inserted and not has_words(locus.paragraph)
+
+
+def _deleted_reference(
+    paragraphs: list[str],
+    locus: Locus,
+    start: int,
+    offset: int,
+    term: str,
+    german: bool,
+    skip: frozenset[int],
+) -> ClauseRef | None:
+    """A deleted paragraph's clause: its old wording put back where it stood in the text.
+
+    The converted text is the accepted version, so the paragraph is not in it; it stood after
+    the last paragraph found, as far on as its index says (text positions and paragraph
+    indexes differ by the offset of the last paragraph found). Its old wording carries its
+    numbering ("2.2 The Supplier ...", "(2) Die Untervermietung ..."), else the numbering Word
+    kept for it ("5.3") goes in front, so "(2)" under "§ 7" reads "§ 7 Abs. 2".
+    """
+    old = " ".join((locus.before or " ".join(locus.deleted)).split())
+    if read_label(old) is None and locus.paragraph.strip():
+        old = f"{locus.paragraph.strip()} {old}"
+    at = min(max(locus.paragraph_index + offset, start + 1 if start else 0), len(paragraphs))
+    probe = [*paragraphs[:at], old, *paragraphs[at:]]
+    shifted = frozenset(i if i < at else i + 1 for i in skip)
+    return clause_reference(probe, at, term=term, german=german, skip=shifted)
 
 
 def _int_or_none(value: Any) -> int | None:

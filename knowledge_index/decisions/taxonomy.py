@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -50,6 +50,8 @@ class CategoryEntry(BaseModel):
     label: Bilingual | None = None
     description: Bilingual | None = None
     cues: list[str] = Field(default_factory=list)
+    # The broader categories this one sits in (notice_period in termination), see cues.py.
+    broader: list[Annotated[str, Field(pattern=_ID)]] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _cues_compile(self) -> CategoryEntry:
@@ -109,6 +111,7 @@ class Category:
     description_de: str
     description_en: str
     cues: tuple[str, ...] = ()
+    broader: tuple[str, ...] = ()
 
     @property
     def patterns(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
@@ -118,6 +121,11 @@ class Category:
 @cache
 def _patterns(cues: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((cue, cue_pattern(cue)) for cue in cues)
+
+
+@cache
+def _broader(categories: tuple[Category, ...]) -> dict[str, tuple[str, ...]]:
+    return {c.id: c.broader for c in categories if c.broader}
 
 
 @dataclass(frozen=True)
@@ -131,6 +139,10 @@ class Taxonomy:
     @property
     def ids(self) -> frozenset[str]:
         return frozenset(c.id for c in self.categories)
+
+    @property
+    def broader(self) -> dict[str, tuple[str, ...]]:
+        return _broader(self.categories)
 
     @property
     def fingerprint(self) -> str:
@@ -176,6 +188,7 @@ def _category(entry: CategoryEntry, where: str) -> Category:
         entry.description.de,
         entry.description.en,
         tuple(entry.cues),
+        tuple(entry.broader),
     )
 
 
@@ -192,7 +205,10 @@ def _merge(base: list[Category], firm: TaxonomyFile, where: str) -> list[Categor
         label = entry.label or Bilingual(de=old.label_de, en=old.label_en)
         desc = entry.description or Bilingual(de=old.description_de, en=old.description_en)
         cues = old.cues + tuple(c for c in entry.cues if c not in old.cues)
-        out[index[entry.id]] = Category(entry.id, label.de, label.en, desc.de, desc.en, cues)
+        broader = tuple(entry.broader) or old.broader
+        out[index[entry.id]] = Category(
+            entry.id, label.de, label.en, desc.de, desc.en, cues, broader
+        )
     return out
 
 
@@ -212,8 +228,15 @@ def load_taxonomy(kind: Kind = "topic", firm_path: str = "") -> Taxonomy:
         categories = _merge(categories, firm, str(path))
         fallback = firm.fallback or fallback
         version = f"{version}+{firm.id}@{firm.version}"
-    if fallback not in {c.id for c in categories}:
+    ids = {c.id for c in categories}
+    if fallback not in ids:
         raise ValueError(f"decision taxonomy {name}: fallback {fallback!r} is not a category")
+    for c in categories:
+        if unknown := [b for b in c.broader if b not in ids or b == c.id]:
+            raise ValueError(
+                f"decision taxonomy {firm_path or name}: {c.id!r} names an unknown broader"
+                f" category {unknown}"
+            )
     return Taxonomy(kind, shipped.id, version, fallback, tuple(categories))
 
 

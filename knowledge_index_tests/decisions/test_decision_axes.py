@@ -13,8 +13,10 @@ import pytest
 from pydantic import ValidationError
 
 from knowledge_index.decisions.cues import (
+    NEAR_WORDS,
     TopicText,
     changed_core,
+    changed_span,
     rationale_signals,
     topic_signals,
     window,
@@ -86,6 +88,7 @@ def topic(paragraph: str, inserted: list[str], deleted: list[str], heading: str 
     text = TopicText(
         core=changed_core(inserted, deleted).lower(),
         window=window(paragraph, inserted).lower(),
+        near=window(paragraph, inserted, NEAR_WORDS).lower(),
         heading=heading.lower(),
         paragraph=paragraph.lower(),
     )
@@ -118,11 +121,19 @@ def topic(paragraph: str, inserted: list[str], deleted: list[str], heading: str 
             "rent",
         ),
         (
+            "Die Miete wird als Staffelmiete jährlich um 2 % erhöht.",
+            ["jährlich"],
+            ["alle zwei Jahre"],
+            "§ 5 Miete",
+            "rent_indexation",
+        ),
+        # A general indexation clause is a price adjustment, in a lease too.
+        (
             "Die Miete wird jährlich entsprechend dem Verbraucherpreisindex angepasst.",
             ["jährlich"],
             ["alle zwei Jahre"],
             "§ 5 Wertsicherung",
-            "rent_indexation",
+            "price_adjustment",
         ),
         (
             "Ansprüche verjähren 24 Monate nach dem Stichtag.",
@@ -173,6 +184,98 @@ def test_topic_from_the_changed_text_and_its_clause(
     paragraph, inserted, deleted, heading, expected
 ):
     assert topic(paragraph, inserted, deleted, heading) == expected
+
+
+# Which topic a change is about when a clause's words name several: a heading that names the
+# section and not the sub-clause, a specific topic inside a broad one, a cue inside another.
+@pytest.mark.parametrize(
+    ("paragraph", "inserted", "deleted", "heading", "expected"),
+    [
+        # The longest cue: "consumer price index" is an indexation, not a "price" cue.
+        (
+            "The Supplier may increase the prices once a year by no more than the consumer"
+            " price index.",
+            ["by no more than the consumer price index"],
+            ["by giving 30 days' notice"],
+            "3. Prices",
+            "price_adjustment",
+        ),
+        # The words next to the change: the change is the notice, under a termination heading.
+        (
+            "Either party may terminate this Agreement by giving not less than six months'"
+            " written notice.",
+            ["six"],
+            ["three"],
+            "5. Term and Termination",
+            "notice_period",
+        ),
+        # A heading naming two topics; the change sits in the arbitration sentence.
+        (
+            "Any dispute shall be finally settled under the ICC Rules; the seat of arbitration"
+            " is Vienna.",
+            ["Vienna"],
+            ["London"],
+            "6. Governing Law and Disputes",
+            "dispute_resolution",
+        ),
+        # A narrower topic in its broader one's clause.
+        (
+            "Für die Dauer des Wettbewerbsverbots erhält er eine Karenzentschädigung von 50 %.",
+            ["Für die Dauer des Wettbewerbsverbots erhält er eine Karenzentschädigung von 50 %."],
+            [],
+            "§ 5 Wettbewerbsverbot",
+            "non_compete_compensation",
+        ),
+        (
+            "Der Kaufpreis ist auf Basis der Stichtagsbilanz zum Closing anzupassen.",
+            ["auf Basis der Stichtagsbilanz zum Closing anzupassen"],
+            ["fix und unterliegt keiner Anpassung"],
+            "§ 2 Kaufpreis",
+            "price_adjustment",
+        ),
+        # ... and the broad one where the change is about it.
+        (
+            "Der Kaufpreis beträgt EUR 2.000.000.",
+            ["2.000.000"],
+            ["1.800.000"],
+            "§ 2 Kaufpreis",
+            "price",
+        ),
+        (
+            "Der Geschäftsführer unterliegt für zwei Jahre einem Wettbewerbsverbot.",
+            ["zwei"],
+            ["drei"],
+            "§ 5 Wettbewerbsverbot",
+            "non_compete",
+        ),
+    ],
+)
+def test_the_topic_of_the_change_not_only_of_its_clause(
+    paragraph, inserted, deleted, heading, expected
+):
+    assert topic(paragraph, inserted, deleted, heading) == expected
+
+
+def test_the_changed_words_are_found_inside_a_longer_tracked_span():
+    before = "Die Lizenzen sind in Anlage 4.2 abschließend aufgeführt."
+    after = "Die Lizenzen sind in Anlage 4.2 abschließend aufgeführt und frei von Rechten Dritter."
+    text, first, last = changed_span(before, after) or ("", 0, 0)
+    assert text.split()[first : last + 1] == [
+        "aufgeführt",
+        "und",
+        "frei",
+        "von",
+        "Rechten",
+        "Dritter.",
+    ]
+    assert changed_span("gleich", "gleich") is None
+    # A pure deletion is found in the old wording.
+    text, first, last = changed_span("Zahlung binnen 30 Tagen netto.", "Zahlung netto.") or (
+        "",
+        0,
+        0,
+    )
+    assert text.split()[first : last + 1] == ["binnen", "30", "Tagen"]
 
 
 def test_unmatched_text_is_the_fallback_topic():
@@ -317,6 +420,7 @@ def test_a_firm_file_may_replace_the_rationales(tmp_path):
         ),
         ({"id": "f", "version": "1", "categories": [{"id": "rent"}, {"id": "rent"}]}, "duplicate"),
         ({"id": "f", "version": "1", "categorys": []}, "categor"),
+        ({"id": "f", "version": "1", "categories": [{"id": "rent", "broader": "nope"}]}, "broader"),
     ],
 )
 def test_an_invalid_firm_file_is_an_error_naming_it(tmp_path, doc, message):

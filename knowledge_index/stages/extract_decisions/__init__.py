@@ -10,7 +10,9 @@ STAGE = Stage(
     # ki-5: "our client" in a comment the other side's counsel wrote is their client (the
     # author's side from the matter's e-mail addresses, decisions/sides.py); a mail filed
     # later that places an author has the matter's redlines read again.
-    code_version="ki-5",
+    # ki-6: topics version 4 (the cue next to the change, the longest cue, broader topics);
+    # a deleted paragraph's own clause reference; one clause's adjacent changes are one locus.
+    code_version="ki-6",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
     "taxonomies, change type and the document's clause reference from the tracked changes, "

@@ -11,19 +11,24 @@ prose changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Final, Literal
 
 from pydantic import BaseModel
 
 from knowledge_index.decisions.cues import (
+    NEAR_WORDS,
+    WINDOW_WORDS,
     CueSignal,
     TopicText,
+    around,
     changed_core,
+    changed_span,
     rationale_signals,
     topic_signals,
     window,
 )
-from knowledge_index.decisions.evidence import ChangeType, DecisionEvidence, Locus
+from knowledge_index.decisions.evidence import ChangeType, DecisionEvidence, Locus, has_words
 from knowledge_index.decisions.pseudonymize import Pseudonymizer
 from knowledge_index.decisions.sides import Side
 from knowledge_index.decisions.taxonomy import DecisionTaxonomies
@@ -31,6 +36,7 @@ from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.stages.base import StageContext
 
 MAX_LOCI: Final = 60
+WHOLE_SHARE: Final = 0.8
 MAX_TEXT: Final = 1_500
 
 SYSTEM_PROMPT: Final = (
@@ -95,6 +101,40 @@ def _clip(value: str) -> str:
     return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + " …"
 
 
+def _topic_text(
+    locus: Locus,
+    p: Callable[[str], str],
+    paragraph: str,
+    inserted: list[str],
+    deleted: list[str],
+    moved: list[str],
+) -> TopicText:
+    """Where the topic cues are looked for: the changed words, next to them, around them."""
+    core = changed_core(inserted, deleted) or " ".join(moved)
+    # A deletion sits in the paragraph as it read before: its words around the deleted ones.
+    context, changed = (paragraph, inserted or moved)
+    if not changed and deleted:
+        context, changed = p(_clip(locus.before)) or " ".join(deleted), deleted
+    # A change that is the whole paragraph has no words around it: the core is all of it.
+    whole = len(" ".join(changed).split()) >= len(context.split()) * WHOLE_SHARE
+    span = None
+    if not whole and not moved and (locus.before or locus.after):
+        span = changed_span(p(locus.before), p(locus.after))
+
+    def around_change(words: int) -> str:
+        if whole:
+            return ""
+        return (around(*span, words) if span else window(context, changed, words)).lower()
+
+    return TopicText(
+        core=core.lower(),
+        window=around_change(WINDOW_WORDS),
+        near=around_change(NEAR_WORDS),
+        heading=p(locus.heading).lower(),
+        paragraph=(context if has_words(context) else " ".join(deleted)).lower(),
+    )
+
+
 def _locus_view(
     locus: Locus,
     pseudo: Pseudonymizer,
@@ -113,13 +153,6 @@ def _locus_view(
         )
         for c in locus.comments
     ]
-    core = changed_core(inserted, deleted) or " ".join(moved)
-    topic_text = TopicText(
-        core=core.lower(),
-        window=window(paragraph, inserted or moved).lower(),
-        heading=p(locus.heading).lower(),
-        paragraph=(paragraph or " ".join(deleted)).lower(),
-    )
     return LocusView(
         locus_id=locus.locus_id,
         clause_ref=locus.clause,
@@ -130,7 +163,9 @@ def _locus_view(
         moved=moved,
         change_type=locus.change_type,
         comments=comments,
-        topic_signals=topic_signals(taxonomies.topic, topic_text),
+        topic_signals=topic_signals(
+            taxonomies.topic, _topic_text(locus, p, paragraph, inserted, deleted, moved)
+        ),
         rationale_signals=rationale_signals(
             taxonomies.rationale,
             [c.text for c in comments],
