@@ -17,6 +17,7 @@ from knowledge_index.relations.corpus import DocRow
 
 MAX_CANDIDATES: Final = 12
 LINEAGE_FLOOR: Final = 0.6
+SCAN_MAX_DOCUMENTS: Final = 400
 _SIGNED = ("unterschrift", "unterzeichnet", "signed", "signature", "gez.", "/s/")
 
 
@@ -135,6 +136,7 @@ def compute(
     revisions = body.get("revisions") or []
     name = filenames.signals(path)
     sig = minhash.signature(txt) if minhash.has_words(txt) else None
+    ocr = sig is not None and ocr_read(body)
     found: dict[str, Candidate] = {}
     rows: dict[str, DocRow] = {}
     # One claim chunk shares the matter's document list: a file converted since is found from
@@ -199,6 +201,13 @@ def compute(
                     "near_duplicate" if j >= minhash.NEAR_DUPLICATE else "similar",
                     j,
                 )
+    # A scan or photo of some pages (the signature page, the first page of the lease) shares
+    # too few shingles with the whole document to be its band neighbour.
+    scanned = (
+        _pages_held(conn, txt, name.date, matter_docs, source_object_id, cache) if ocr else None
+    )
+    if scanned is not None:
+        add(scanned[1], "scan_of", scanned[0])
     if name.family_key:
         for d in matter_docs:
             if d.id != source_object_id and filenames.signals(d.path).family_key == name.family_key:
@@ -293,6 +302,34 @@ def compute(
     )
 
 
+def _pages_held(
+    conn: Connection,
+    txt: str,
+    scanned_on: dt.date | None,
+    matter_docs: list[DocRow],
+    me: str,
+    cache: dict[str, Any],
+) -> tuple[float, DocRow] | None:
+    """The matter's document that holds (nearly) all of a scan's words, the one holding most.
+
+    OCR misreads characters, which breaks shingles but not most words. Pages shared by every
+    version (a lease's first page) hold equally: then the version dated the day the scanner
+    named the file (paper is scanned when it is signed), then as targets rank them, the
+    signed version first. The newest SCAN_MAX_DOCUMENTS only, so a scan in a huge matter
+    costs a bounded number of reads."""
+    held = []
+    for d in matter_docs[-SCAN_MAX_DOCUMENTS:]:
+        if d.id == me or d.format == "email" or not d.content_hash:
+            continue
+        other = (corpus.cached_body_of(conn, d.content_hash, cache) or {}).get("text") or ""
+        share = minhash.held_words(txt, other)
+        if share >= minhash.SCAN_CONTAINMENT:
+            held.append((round(share, 2), d))
+    top = [(share, d) for share, d in held if share == max(s for s, _ in held)]
+    dated = [x for x in top if scanned_on in targets.own_dates(x[1].path, x[1].lead, x[1].tail)]
+    return targets.best(dated or top)
+
+
 def _wider_title(cue: cues.Cue) -> str:
     """What the estate is searched for when a cue's target is not in the matter: a reference's
     most telling kind noun ("Mietvertrag"), never a bare draft or letter; else the title."""
@@ -307,6 +344,7 @@ _WEIGHTS: Final = {
     "made_against": 60,
     "redlined_against_me": 55,
     "near_duplicate": 50,
+    "scan_of": 50,
     "i_accept_its_changes": 45,
     "accepts_my_changes": 45,
     "attachment_of": 40,

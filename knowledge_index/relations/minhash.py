@@ -89,11 +89,16 @@ def exact_jaccard(a: str, b: str) -> float:
     return len(sa & sb) / len(sa | sb)
 
 
+def held_words(small: str, large: str) -> float:
+    """The share of `small`'s distinct words that occur in `large`, a longer text (0 when
+    `small` has too few words to say anything or is the longer one)."""
+    ws, wl = set(_WORD.findall(small.lower())), set(_WORD.findall(large.lower()))
+    if len(ws) < SCAN_MIN_WORDS or len(wl) < len(ws):
+        return 0.0
+    return len(ws & wl) / len(ws)
+
+
 def word_containment(a: str, b: str) -> float:
     """The share of the shorter text's distinct words that occur in the longer one (0 when the
     shorter has too few words to say anything)."""
-    wa, wb = set(_WORD.findall(a.lower())), set(_WORD.findall(b.lower()))
-    small, large = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
-    if len(small) < SCAN_MIN_WORDS:
-        return 0.0
-    return len(small & large) / len(small)
+    return max(held_words(a, b), held_words(b, a))

@@ -253,7 +253,8 @@ LV_THEIRS = [
         "drei Monaten zum Quartalsende",
         "sechs Monaten zum Jahresende",
         "Wir brauchen Planungssicherheit für unsere Bauprojekte; kürzer als sechs Monate geht nicht. T. Müller",
-        frozenset({"termination", "term_duration"}),
+        # The change is the notice period of the termination clause: either reading.
+        frozenset({"termination", "term_duration", "notice_period"}),
     ),
 ]
 LV_SIGNATURES = [
@@ -648,7 +649,8 @@ SPA_THEIRS = [
         "36 months",
         "18 months",
         "Brightwater will be wound down after the sale and can stand behind warranty claims for 18 months at most.",
-        frozenset({"warranty"}),
+        # How long warranty claims last: the warranty clause's limitation period.
+        frozenset({"warranty", "limitation_period"}),
     ),
 ]
 

@@ -14,7 +14,9 @@ STAGE = Stage(
     # ki-8: an exhibit belongs to the first file citing it; a signed PDF (its signature words
     # or a place-and-date line run into the signatures) is the executed target.
     # ki-9: a reply's quoted mail is not its own citation (a forward keeps what it forwards).
-    code_version="ki-9",
+    # ki-10: a scan or photo of some pages is a near-duplicate of the document holding its
+    # words (the signed one among equals), found in its matter, not only among band neighbours.
+    code_version="ki-10",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "

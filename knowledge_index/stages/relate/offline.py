@@ -25,6 +25,7 @@ _USEFUL = frozenset(
     {
         "exact_duplicate",
         "near_duplicate",
+        "scan_of",
         "made_against",
         "redlined_against_me",
         "i_accept_its_changes",
@@ -53,6 +54,14 @@ def _is_email(ctx: PolicyContext) -> bool:
 def _is_original(other: dict[str, Any]) -> bool:
     """Whether `other` is the original of a copy of me (ranked by the candidate signals)."""
     return bool(other.get("original"))
+
+
+def _scanned_pages(
+    held: list[tuple[dict[str, Any], dict[str, Any]]],
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The document a scan with no name of its own shows some pages of (`scan_of`: the one
+    holding most of its words, the signed one among equals)."""
+    return [(c, o) for c, o in held if _is_original(c) and c.get("format") != "email"]
 
 
 def _states_differ(a: Any, b: Any) -> bool:
@@ -123,6 +132,8 @@ class RelatePolicy(Policy):
             # Two dated states of one text ("Stand 2012" and today's) are versions.
             and not _states_differ(c.get("state_date"), signals.get("state_date"))
         ]
+        if not near and not signals.get("filename_label") and not signals.get("filename_version"):
+            near = _scanned_pages(having("scan_of"))
         family_refs: set[str] = set()
         is_email = _is_email(ctx)
         if exact:
