@@ -24,6 +24,8 @@ class DocRow:
     mtime_ns: int | None = None
     # The end of its text, where a contract's signature block carries its signing date.
     tail: str = ""
+    # Its text was read by OCR: a scan or photo of paper, not the document it shows.
+    scanned: bool = False
 
 
 # How much of a document's end relate reads (`DocRow.tail`; targets.confirms reads as much).
@@ -31,7 +33,9 @@ TAIL_CHARS = 400
 _DOC_COLUMNS = (
     "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
     " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns,"
-    f" right(art.body->>'text', {TAIL_CHARS})"
+    f" right(art.body->>'text', {TAIL_CHARS}),"
+    " art.body->>'format' = 'image' OR CASE WHEN jsonb_typeof(art.body->'provenance'->'ocr_pages')"
+    " = 'array' THEN jsonb_array_length(art.body->'provenance'->'ocr_pages') > 0 ELSE false END"
 )
 _DOC_FROM = (
     " FROM source_objects o"
@@ -53,6 +57,7 @@ def _row(r: Any) -> DocRow:
         r[6] or "",
         r[8],
         r[9] or "",
+        bool(r[10]),
     )
 
 

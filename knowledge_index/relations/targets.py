@@ -240,13 +240,15 @@ def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
     if not scored:
         return None
 
-    def key(item: tuple[float, DocRow]) -> tuple[float, int, int, dt.date, str]:
+    def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, int, dt.date, str]:
         value, d = item
         dates = own_dates(d.path, d.lead)
         return (
             -value,
             # What an annex or amendment belongs to is the contract as signed, not a draft.
             _SIGNED_FIRST.get(_label(d), 1),
+            # A scan is a copy of the paper: the document it shows is the one cited.
+            d.scanned,
             _SOURCE_FORMATS.get(filenames.extension(d.path), 2),
             min(dates) if dates else dt.date.max,
             d.path,

@@ -175,6 +175,22 @@ def test_an_annex_belongs_to_the_signed_print_rather_than_the_draft():
     assert _annex_target(annex, [draft, signed]) == "M/4705_1.pdf"
 
 
+def test_an_amendment_amends_the_signed_document_not_a_scan_of_its_first_page():
+    from dataclasses import replace
+
+    nachtrag = "1. Nachtrag\n\nzum Mietvertrag vom 14. Mai 2024 zwischen A und B\n\nText"
+    [cue] = [c for c in cues.find_cues(nachtrag, "1. Nachtrag.docx") if c.kind == "amends"]
+    lease = "Mietvertrag\n\nzwischen A und B\n\n§ 1 Mietgegenstand\n\n" + "Text. " * 120
+    # Signed and dated at its end, as a lease is: the date is in its tail, not its top.
+    signed = _doc("M/Documents/00041455_1.pdf", lease + "\n\nLinz, am 14. Mai 2024", "pdf")
+    # The scanner named the file by the day; its first page reads like the lease.
+    scan = replace(_doc("Scans/20240514_0003.pdf", lease, "pdf"), scanned=True)
+    scored = [(targets.score(cue, d, "M/Mails", set()), d) for d in (scan, signed)]
+    assert scored[0][0] == scored[1][0] > 0
+    best = targets.best(scored)
+    assert best is not None and best[1].path == "M/Documents/00041455_1.pdf"
+
+
 def test_a_checklist_row_naming_the_agreement_is_no_title():
     side_letter = "Side Letter\n\nzum Kaufvertrag vom 2. April 2024 zwischen A und B\n\nText"
     [cue] = [c for c in cues.find_cues(side_letter, "Side Letter.docx") if c.kind == "amends"]

@@ -15,7 +15,8 @@ STAGE = Stage(
     # or a place-and-date line run into the signatures) is the executed target.
     # ki-9: a reply's quoted mail is not its own citation (a forward keeps what it forwards).
     # ki-10: a scan or photo of some pages is a near-duplicate of the document holding its
-    # words (the signed one among equals), found in its matter, not only among band neighbours.
+    # words (the signed one among equals), found in its matter, not only among band neighbours;
+    # among equally good targets of a citation the document comes before a scan of it.
     code_version="ki-10",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
