@@ -315,14 +315,17 @@ def _pages_held(
     OCR misreads characters, which breaks shingles but not most words. Pages shared by every
     version (a lease's first page) hold equally: then the version dated the day the scanner
     named the file (paper is scanned when it is signed), then as targets rank them, the
-    signed version first. The newest SCAN_MAX_DOCUMENTS only, so a scan in a huge matter
-    costs a bounded number of reads."""
+    signed version first. The newest SCAN_MAX_DOCUMENTS only, their texts in one query, so a
+    scan in a huge matter costs a bounded read."""
+    pool = [
+        d
+        for d in matter_docs[-SCAN_MAX_DOCUMENTS:]
+        if d.id != me and d.format != "email" and d.content_hash
+    ]
+    texts = corpus.cached_texts(conn, [d.content_hash for d in pool if d.content_hash], cache)
     held = []
-    for d in matter_docs[-SCAN_MAX_DOCUMENTS:]:
-        if d.id == me or d.format == "email" or not d.content_hash:
-            continue
-        other = (corpus.cached_body_of(conn, d.content_hash, cache) or {}).get("text") or ""
-        share = minhash.held_words(txt, other)
+    for d in pool:
+        share = minhash.held_words(txt, texts.get(d.content_hash or "", ""))
         if share >= minhash.SCAN_CONTAINMENT:
             held.append((round(share, 2), d))
     top = [(share, d) for share, d in held if share == max(s for s, _ in held)]

@@ -276,3 +276,23 @@ def documents_at(conn: Connection, source_id: str, paths: list[str]) -> list[Doc
         {"s": source_id, "paths": paths},
     ).all()
     return [_row(r) for r in rows]
+
+
+def cached_texts(
+    conn: Connection, content_hashes: list[str], cache: dict[str, Any]
+) -> dict[str, str]:
+    """The converted texts of these contents, in one query for those not read yet: a scan is
+    compared with every document of its matter, and their whole bodies (tables, revisions,
+    markup) are not needed for that. Cached like `cached_body_of`, under its own key."""
+    missing = sorted({h for h in content_hashes if f"relate:text:{h}" not in cache})
+    if missing:
+        rows = conn.execute(
+            text(
+                "SELECT content_hash, body->>'text' FROM artifacts"
+                " WHERE kind = 'structured_json' AND content_hash = ANY(CAST(:h AS text[]))"
+            ),
+            {"h": missing},
+        )
+        for content_hash, body_text in rows:
+            cache[f"relate:text:{content_hash}"] = body_text or ""
+    return {h: cache[f"relate:text:{h}"] for h in content_hashes if f"relate:text:{h}" in cache}
