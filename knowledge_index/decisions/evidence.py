@@ -200,14 +200,37 @@ def is_editorial_change(inserted: list[str], deleted: list[str]) -> bool:
 
 
 def is_editorial_rewording(before: str, after: str) -> bool:
-    """True when every run of words that differs between the two versions is editorial."""
+    """True when every run of words that differs between the two versions is editorial.
+
+    A number is numbering only as the paragraph's own label: "gemäß § 5" -> "gemäß § 4" inside
+    the sentence points the clause at another provision, which is a change of substance.
+    """
     old, new = _TOKEN.findall(before), _TOKEN.findall(after)
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     return all(
         is_editorial_change([" ".join(new[j1:j2])], [" ".join(old[i1:i2])])
+        and not _cross_reference(old, i1, i2)
+        and not _cross_reference(new, j1, j2)
         for op, i1, i2, j1, j2 in matcher.get_opcodes()
         if op != "equal"
     )
+
+
+_REFERENCE_WORDS: Final = frozenset(
+    {"art", "artikel", "article", "clause", "section", "ziffer", "ziff", "abs", "absatz"}
+    | {"paragraph", "punkt", "pkt", "anlage", "schedule", "annex", "exhibit", "nr", "no"}
+)
+
+
+def _cross_reference(tokens: list[str], start: int, end: int) -> bool:
+    """Whether tokens[start:end], past the paragraph's label, hold a reference's number."""
+    for k in range(max(start, 1), end):
+        token = tokens[k]
+        if token.startswith("§"):
+            return True
+        if token[:1].isdigit() and tokens[k - 1].lower().rstrip(".") in _REFERENCE_WORDS:
+            return True
+    return False
 
 
 def _effective_insert(revision: dict[str, Any], nested: dict[str, list[str]]) -> str:

@@ -30,6 +30,9 @@ def test_rewording_rules() -> None:
     assert is_editorial_rewording("Die Partein zahlen.", "Die Parteien zahlen.")
     assert is_editorial_rewording("3. Die Abnahme erfolgt", "4. Die Abnahme erfolgt.")
     assert is_editorial_rewording("Gewährleistnug", "Gewährleistung")  # a swap is 2 characters
+    # A renumbered clause heading is numbering; a cross-reference inside the text is not.
+    assert is_editorial_rewording("§ 5 Haftung", "§ 6 Haftung")
+    assert is_editorial_rewording("(2) Die Mieterin zahlt.", "(3) Die Mieterin zahlt.")
     for before, after in [
         ("Die Haftung ist begrenzt.", "Die Haftung ist nicht begrenzt."),
         ("Frist 3 Tage.", "Frist 5 Tage."),
@@ -37,5 +40,10 @@ def test_rewording_rules() -> None:
         ("Gerichtsstand ist Hamburg.", "Gerichtsstand ist München."),
         ("auf EUR 500.000 begrenzt", "auf EUR 1.000.000 begrenzt"),
         ("Der Käufer zahlt.", "Der Verkäufer zahlt."),
+        (
+            "Verschwiegenheit gemäß § 5 des Dienstvertrags.",
+            "Verschwiegenheit gemäß § 4 des Dienstvertrags.",
+        ),
+        ("subject to Clause 4.1, the cap applies", "subject to Clause 4.2, the cap applies"),
     ]:
         assert not is_editorial_rewording(before, after), (before, after)

@@ -12,7 +12,9 @@ STAGE = Stage(
     # later that places an author has the matter's redlines read again.
     # ki-6: topics version 4 (the cue next to the change, the longest cue, broader topics);
     # a deleted paragraph's own clause reference; one clause's adjacent changes are one locus.
-    code_version="ki-6",
+    # ki-7: a cross-reference changed inside a clause ("gemäß § 5" -> "gemäß § 4") is a change
+    # of substance, not numbering.
+    code_version="ki-7",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
     "taxonomies, change type and the document's clause reference from the tracked changes, "
