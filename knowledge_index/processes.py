@@ -50,3 +50,8 @@ def usable_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
+
+
+def clamp_reason(requested: int, limits: list[str]) -> str:
+    """Why a parallelism setting runs as it does, as `ki sync` reports it."""
+    return f"clamped from {requested} by " + " and ".join(limits) if limits else "as requested"

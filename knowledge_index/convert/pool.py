@@ -31,7 +31,7 @@ from knowledge_index.errors import (
     UnsupportedDocument,
 )
 from knowledge_index.extras import require_convert
-from knowledge_index.processes import usable_cpus
+from knowledge_index.processes import clamp_reason, usable_cpus
 
 _log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ def plan_workers(requested: int, documents: int, cpus_per_worker: float = 1.0) -
             limits.append(f"host ceiling {ceiling} ({cpus} usable CPUs / {cpus_per_worker} each)")
         if workers == max(documents, 1):
             limits.append(f"only {documents} document(s)")
-    reason = (f"clamped from {requested} by " + " and ".join(limits)) if limits else "as requested"
+    reason = clamp_reason(requested, limits)
     return WorkerPlan(
         workers=workers,
         requested=requested,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from knowledge_index.processes import usable_cpus
+from knowledge_index.processes import clamp_reason, usable_cpus
 
 _log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def plan_parallel(requested: int, documents: int) -> ParallelPlan:
     if processes > 1 and documents < HELPER_MIN_DOCUMENTS:
         processes = 1
         limits.append(f"only {documents} document(s) arriving (< {HELPER_MIN_DOCUMENTS})")
-    reason = (f"clamped from {requested} by " + " and ".join(limits)) if limits else "as requested"
+    reason = clamp_reason(requested, limits)
     return ParallelPlan(processes, requested, cpus, reason)
 
 
