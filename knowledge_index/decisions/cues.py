@@ -41,6 +41,15 @@ WINDOW_WORDS: Final = 12
 MAX_SIGNALS: Final = 3
 _WORD: Final = re.compile(r"\S+")
 _PLACEHOLDER: Final = re.compile(r"\[PARTY_[A-Z]+\]")
+# A note to a colleague asking for something to be done ("Bitte Rücksprache mit Mandantin vor
+# dem Termin", "Please check with the client") says what to do next, not why the text changed.
+_TO_DO: Final = re.compile(
+    r"^\W*(?:bitte|please|pls|todo|to do)\b.{0,80}?\b(?:prüf|check|klär|rücksprache|abstimm"
+    r"|besprech|confirm|discuss|verify|clarify|nachfrag|follow up|erinner|remind)",
+    re.I,
+)
+# ... unless it gives a reason as well ("bitte prüfen, da die Gegenseite ...").
+_REASON: Final = re.compile(r"\b(?:weil|da|denn|because|since|as|so that|damit)\b", re.I)
 # In lower-cased text: group 1 is how a lawyer names their own client, group 2 the other side.
 _SIDE_WORDS: Final = re.compile(
     r"((?:\b(?:unser(?:e[mnrs]?)?|our)\s+)?\b(?:mandant(?:in|en|schaft)?|clients?)\b)"
@@ -148,6 +157,8 @@ def rationale_signals(
     scores: dict[str, float] = {}
     cues: dict[str, list[str]] = {}
     for i, comment in enumerate(comments):
+        if _TO_DO.match(comment) and not _REASON.search(comment):
+            continue
         text = _PLACEHOLDER.sub(
             lambda m: " Mandant " if m.group(0) in client_placeholders else " Gegenseite ", comment
         ).lower()

@@ -53,6 +53,8 @@ def rationale(*comments: str, clients: frozenset[str] = frozenset()) -> str:
             "risk_allocation",
         ),
         ("Nur zur Klarstellung, keine inhaltliche Änderung.", "drafting_clarity"),
+        # A request that also gives the reason keeps it.
+        ("Bitte prüfen, da die Gegenseite auf 24 Monaten besteht.", "counterparty_request"),
         ("Steuerlich geboten: sonst fällt Grunderwerbsteuer an.", "tax"),
         # English
         ("Deleted at the buyer's request.", "counterparty_request"),
@@ -73,7 +75,17 @@ def test_a_comment_that_explains_the_change_decides_the_rationale(comment, expec
     assert rationale(comment) == expected
 
 
-@pytest.mark.parametrize("comments", [(), ("Bitte prüfen.",), ("See above.", "OK?")])
+@pytest.mark.parametrize(
+    "comments",
+    [
+        (),
+        ("Bitte prüfen.",),
+        ("See above.", "OK?"),
+        # A to-do for a colleague names the client without giving a reason.
+        ("Bitte Rücksprache mit Mandantin vor dem nächsten Termin.",),
+        ("Please check with the client before we send this back.",),
+    ],
+)
 def test_no_comment_or_no_reason_is_unstated(comments):
     assert rationale(*comments) == "unstated"
 

@@ -13,7 +13,7 @@ STAGE = Stage(
     # ki-6: topics version 4 (the cue next to the change, the longest cue, broader topics);
     # a deleted paragraph's own clause reference; one clause's adjacent changes are one locus.
     # ki-7: a cross-reference changed inside a clause ("gemäß § 5" -> "gemäß § 4") is a change
-    # of substance, not numbering.
+    # of substance, not numbering; a to-do note for a colleague gives no rationale.
     code_version="ki-7",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
