@@ -196,6 +196,11 @@ def test_party_filters() -> None:
     assert non_party_reason("Barclays Bank PLC", "Total GBP 21,288.00\nPayment to ", FIRM) == (
         "payment"
     )
+    # A PDF wraps the sentence; a blank line ends it.
+    wrapped = "auf das Treuhandkonto der Notarin, IBAN AT48 3600 0000\n0123 4567, bei der "
+    assert non_party_reason("Tauernbank AG", wrapped, FIRM) == "payment"
+    after_footer = "IBAN AT48 3600 0000\n\nDarlehensvertrag zwischen der "
+    assert non_party_reason("Tauernbank AG", after_footer, FIRM) is None
     assert non_party_reason("Tauernbank AG", "Darlehensvertrag zwischen der ", FIRM) is None
     assert non_party_reason("Müller GmbH", "zwischen der ", FIRM) is None
 

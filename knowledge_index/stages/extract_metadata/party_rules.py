@@ -37,11 +37,13 @@ INSTITUTION_CONTEXT: Final = re.compile(
     re.I,
 )
 # A bank named where money is to be paid ("auf IBAN AT61 ... (Tauernbank AG)", "Payment to
-# Barclays Bank PLC, sort code ...") keeps the account, it is no party to the document.
+# Barclays Bank PLC, sort code ...") keeps the account, it is no party to the document. The
+# sentence may wrap ("IBAN AT48 3600 0000\n0123 4567, bei der Tauernbank AG" in a PDF), but a
+# blank line ends it.
 PAYMENT_CONTEXT: Final = re.compile(
     r"(?:\biban\b|\bbic\b|\bswift\b|sort\s+code|bankverbindung|bank\s+details|payment\s+to"
     r"|pay(?:able)?\s+(?:in)?to\s+(?:the\s+)?account|konto(?:nummer)?\b|überweis\w*\s+auf)"
-    r"[^\n]{0,60}$",
+    r"(?:[^\n]|\n(?![ \t]*\n)){0,60}$",
     re.I,
 )
 
