@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Final, Literal
@@ -123,11 +123,6 @@ def _patterns(cues: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((cue, cue_pattern(cue)) for cue in cues)
 
 
-@cache
-def _broader(categories: tuple[Category, ...]) -> dict[str, tuple[str, ...]]:
-    return {c.id: c.broader for c in categories if c.broader}
-
-
 @dataclass(frozen=True)
 class Taxonomy:
     kind: str
@@ -140,9 +135,10 @@ class Taxonomy:
     def ids(self) -> frozenset[str]:
         return frozenset(c.id for c in self.categories)
 
-    @property
+    @cached_property
     def broader(self) -> dict[str, tuple[str, ...]]:
-        return _broader(self.categories)
+        # Read for every pair of cue matches (cues._matches): built once, not hashed per read.
+        return {c.id: c.broader for c in self.categories if c.broader}
 
     @property
     def fingerprint(self) -> str:

@@ -75,7 +75,9 @@ def _spaced(stem: str) -> str:
 
 
 def ocr_read(body: dict[str, Any]) -> bool:
-    """The text was read by OCR (a scan or a photo), not taken from a text layer."""
+    """The text was read by OCR (a scan or a photo), not taken from a text layer.
+
+    `corpus.DocRow.scanned` is the same test written in SQL for the rows relate lists."""
     provenance = body.get("provenance") or {}
     return body.get("format") == "image" or bool(provenance.get("ocr_pages"))
 
@@ -328,7 +330,8 @@ def _pages_held(
         share = minhash.held_words(txt, texts.get(d.content_hash or "", ""))
         if share >= minhash.SCAN_CONTAINMENT:
             held.append((round(share, 2), d))
-    top = [(share, d) for share, d in held if share == max(s for s, _ in held)]
+    most = max((share for share, _ in held), default=0.0)
+    top = [(share, d) for share, d in held if share == most]
     dated = [x for x in top if scanned_on in targets.own_dates(x[1].path, x[1].lead, x[1].tail)]
     return targets.best(dated or top)
 

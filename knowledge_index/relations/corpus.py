@@ -24,7 +24,8 @@ class DocRow:
     mtime_ns: int | None = None
     # The end of its text, where a contract's signature block carries its signing date.
     tail: str = ""
-    # Its text was read by OCR: a scan or photo of paper, not the document it shows.
+    # Its text was read by OCR: a scan or photo of paper, not the document it shows (the test
+    # `candidates.ocr_read` makes on a body, here in the row's SQL).
     scanned: bool = False
 
 
