@@ -31,7 +31,11 @@ STAGE = Stage(
     # the filed contracts stay).
     # ki-13: a bank named where money is paid is no party when the PDF wraps the sentence
     # between the IBAN and the bank's name.
-    code_version="ki-13",
+    # ki-14: the company a document is about (the target of a share deal, the company whose
+    # articles or cap table it is, the joint venture set up) is no party; an e-mail is with
+    # the matter's parties its addresses name (g.reisinger@alpenbau.at); "namens unserer
+    # Mandantin, der X AG" marks the client.
+    code_version="ki-14",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -185,15 +185,27 @@ class ExtractMetadataPolicy(Policy):
             m for m in own if not m.natural_person or contract or m.matter_party or m.addressee
         ]
         if root in NAMING_ROOTS and doc_type not in NOT_NAMING_TYPES:
-            # Letters, mails, notes and pleadings name the matter's parties by short name.
+            # Letters, mails, notes and pleadings name the matter's parties by short name;
+            # a mail is also with the matter's parties its addresses name.
             seen = {m.normalized for m in mentions}
             named = [m for m in ev.party_mentions if m.matter_party]
             mentions += [m for m in named if m.normalized not in seen]
+        elif ev.is_email:
+            seen = {m.normalized for m in mentions}
+            mentions += [
+                m
+                for m in ev.party_mentions
+                if m.matter_party and m.correspondent and m.normalized not in seen
+            ]
         mentions += (
             [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
             if ev.is_email or firm_party
             else []
         )
+        if not mentions:
+            # Articles that name no one but their company are that company's: what they are
+            # about is then all there is to name.
+            mentions = [m for m in ev.party_mentions if m.non_party == "subject"][:1]
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         for m in mentions:
             if m.name not in looked:

@@ -14,7 +14,9 @@ from knowledge_index.entities.names import core_tokens, find_mentions, firm_init
 
 CLIENT_MARKER: Final = re.compile(
     r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
-    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)\W*$",
+    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)"
+    # "namens unserer Mandantin, der Alpenbau Holding AG"
+    r"(?:\W+(?:der|die|den|dem|the))?\W*$",
     re.I,
 )
 
@@ -47,6 +49,28 @@ PAYMENT_CONTEXT: Final = re.compile(
     re.I,
 )
 
+# The company a document is about rather than between: the target whose shares are sold, the
+# company whose articles, shareholder list or cap table it is, the joint venture being set up
+# ("Geschäftsanteile an der X GmbH", "Shareholders' Agreement for X Ltd"). Its owners and
+# buyers are the parties. (A due diligence report is the client's and its target's: both are
+# named as its parties.)
+SUBJECT_CONTEXT: Final = re.compile(
+    r"(?:"
+    r"(?:(?:geschäfts)?anteile[n]?|aktien|beteiligung|shares?|stake)\s+(?:an|in)"
+    r"(?:\s+(?:der|dem|des|the))?"
+    r"|(?:issued\s+)?(?:share\s+)?capital\s+of(?:\s+the)?|(?:stamm|grund)kapital(?:s)?\s+der"
+    r"|(?:gesellschaftsvertrag\w*|satzung|gesellschafterliste|syndikatsvertrag\w*"
+    r"|gesellschaftervereinbarung|articles\s+of\s+association|shareholders[’']?\s+agreement"
+    r"|cap\s+table|zielgesellschaft|target(?:\s+company)?|jv[\s-]company"
+    r"|jv-gesellschaft|joint\s+venture(?:\s+company)?|gemeinschaftsunternehmen"
+    r"|(?:erwerb|kauf|verkauf|übernahme|acquisition|purchase|sale|disposal)(?:\s+aller)?)"
+    r"\s*(?:der|des|über\s+die|für\s+die|betreffend\s+die|of|for|in|relating\s+to"
+    r"|in\s+respect\s+of|regarding|re|–|-|:)?(?:\s+(?:der|die|the))?"
+    # On the name's line or the line above, not across a paragraph break (a heading's last
+    # words above the next paragraph).
+    r")[^\w\n]*(?:\n[^\w\n]*)?$",
+    re.I,
+)
 
 # A contract names its parties in one block at the top ("zwischen A ... und B ...", "between A
 # and B"); the block ends where the terms begin. Companies named later (the target, a guarantor
@@ -194,6 +218,8 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         return "institution_context"
     if PAYMENT_CONTEXT.search(before):
         return "payment"
+    if SUBJECT_CONTEXT.search(before):
+        return "subject"
     ordered = core_tokens(name)
     tokens = set(ordered)
     for firm in firm_names:

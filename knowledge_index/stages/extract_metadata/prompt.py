@@ -24,6 +24,7 @@ from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.ontology import Ontology
 from knowledge_index.stages.base import StageContext
+from knowledge_index.stages.extract_metadata.correspondents import correspondents
 from knowledge_index.stages.extract_metadata.matter_parties import (
     MatterParty,
     clause_parties,
@@ -112,6 +113,11 @@ class MentionEvidence(BaseModel):
         description="A person a letter is addressed to in their own name (an address block"
         " with no company and no profession: 'Herrn Knut Albertsen, Elbchaussee 301').",
     )
+    correspondent: bool = Field(
+        False,
+        description="A company an e-mail is exchanged with: a From/To/Cc address's domain is"
+        " its name (g.reisinger@alpenbau.at for Alpenbau Holding AG).",
+    )
 
     @classmethod
     def of_name(
@@ -123,6 +129,7 @@ class MentionEvidence(BaseModel):
         in_party_block: bool | None = None,
         matter_party: bool = False,
         addressee: bool = False,
+        correspondent: bool = False,
     ) -> MentionEvidence:
         """A mention known by its name alone (a person, a folder's client, a matter party)."""
         return cls(
@@ -134,6 +141,7 @@ class MentionEvidence(BaseModel):
             in_party_block=in_party_block,
             matter_party=matter_party,
             addressee=addressee,
+            correspondent=correspondent,
         )
 
 
@@ -171,7 +179,7 @@ class TypeRefinement(BaseModel):
 
 
 class MetadataEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_metadata.evidence/4"
+    KIND: ClassVar[str] = "extract_metadata.evidence/5"
 
     path: str
     filename: str
@@ -362,40 +370,69 @@ def build_evidence(
         type_refinements=refinements(ontology, candidates, excerpt),
         letter_form=is_letter,
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
-        party_mentions=[
-            MentionEvidence(
-                name=m.name,
-                normalized=m.normalized,
-                identifiers=dict(m.identifiers),
-                client_marker_before=bool(
-                    CLIENT_MARKER.search(excerpt[max(0, m.start - 60) : m.start])
-                ),
-                in_party_block=(block[0] <= m.start < block[1]) if block else None,
-                non_party=non_party_reason(
-                    m.name, excerpt[max(0, m.start - 80) : m.start], firm_names
-                ),
-            )
-            for m in unique_mentions(excerpt)[:MAX_MENTIONS]
-        ]
-        + [
-            MentionEvidence.of_name(
-                name,
-                client_marker_before=bool(
-                    CLIENT_MARKER.search(excerpt[max(0, start - 60) : start])
-                ),
-                natural_person=True,
-                in_party_block=True,
-            )
-            for name, start in (person_mentions(excerpt, block) if block else [])
-        ]
-        + [
-            MentionEvidence.of_name(name, natural_person=True, addressee=True)
-            for name, _ in (addressees(excerpt, firm_names) if is_letter else [])
-        ]
-        + _matter_parties_named(matter, f"{email.get('subject') or ''}\n{excerpt}"),
+        party_mentions=_with_correspondents(
+            [
+                MentionEvidence(
+                    name=m.name,
+                    normalized=m.normalized,
+                    identifiers=dict(m.identifiers),
+                    client_marker_before=bool(
+                        CLIENT_MARKER.search(excerpt[max(0, m.start - 60) : m.start])
+                    ),
+                    in_party_block=(block[0] <= m.start < block[1]) if block else None,
+                    non_party=non_party_reason(
+                        m.name, excerpt[max(0, m.start - 80) : m.start], firm_names
+                    ),
+                )
+                for m in unique_mentions(excerpt)[:MAX_MENTIONS]
+            ]
+            + [
+                MentionEvidence.of_name(
+                    name,
+                    client_marker_before=bool(
+                        CLIENT_MARKER.search(excerpt[max(0, start - 60) : start])
+                    ),
+                    natural_person=True,
+                    in_party_block=True,
+                )
+                for name, start in (person_mentions(excerpt, block) if block else [])
+            ]
+            + [
+                MentionEvidence.of_name(name, natural_person=True, addressee=True)
+                for name, _ in (addressees(excerpt, firm_names) if is_letter else [])
+            ]
+            + _matter_parties_named(matter, f"{email.get('subject') or ''}\n{excerpt}"),
+            email,
+            matter,
+        ),
         main_agreement_parties=[_as_mention(p) for p in main_parties],
         text_excerpt=excerpt,
     )
+
+
+def _with_correspondents(
+    mentions: list[MentionEvidence], email: dict[str, Any], matter: MatterContext | None
+) -> list[MentionEvidence]:
+    """An e-mail's mentions with the companies it is exchanged with marked, and the matter's
+    parties it is exchanged with added (a mail to the client rarely writes the client's name)."""
+    addresses = email.get("participants") or [
+        *email.get("from", []),
+        *email.get("to", []),
+        *email.get("cc", []),
+    ]
+    if not addresses:
+        return mentions
+    companies = [m.name for m in mentions if not m.natural_person]
+    clause = [p.name for p in matter.clause_parties if not p.natural_person] if matter else []
+    found = set(correspondents(addresses, [*companies, *clause]))
+    out = [m.model_copy(update={"correspondent": True}) if m.name in found else m for m in mentions]
+    seen = {m.normalized for m in mentions}
+    out += [
+        MentionEvidence.of_name(name, matter_party=True, correspondent=True)
+        for name in clause
+        if name in found and normalize_name(name) not in seen
+    ]
+    return out
 
 
 def _matter_parties_named(matter: MatterContext | None, document: str) -> list[MentionEvidence]:

@@ -1,0 +1,107 @@
+"""Who a document is between, not what it is about: the company a deal or a company-law
+document concerns is no party; an e-mail is with the companies its addresses name."""
+
+from __future__ import annotations
+
+from knowledge_index.stages.extract_metadata.correspondents import (
+    correspondents,
+    domain_label,
+)
+from knowledge_index.stages.extract_metadata.party_rules import CLIENT_MARKER, non_party_reason
+from knowledge_index.stages.extract_metadata.prompt import (
+    ClauseParty,
+    MatterContext,
+    MentionEvidence,
+    _with_correspondents,
+)
+
+FIRM = ["Aichinger Wyss Thornton Rechtsanwälte GmbH"]
+
+
+def test_the_company_a_deal_or_company_document_is_about_is_no_party() -> None:
+    about = [
+        "Kaufvertrag über sämtliche Geschäftsanteile an der ",
+        "The Seller sells the entire issued share capital of ",
+        "Anteile an\n",  # a PDF wraps the line after "an"
+        "Shareholders' Agreement for ",
+        "Gesellschaftsvertrag der ",
+        "Cap table – ",
+        "Gründung der JV-Gesellschaft ",
+        "Erwerb der ",
+        "the Target, ",
+    ]
+    for before in about:
+        assert non_party_reason("Lark Precision GmbH", before, FIRM) == "subject", before
+    between = [
+        "zwischen der ",
+        "Der Liefervertrag mit der ",
+        # A due diligence report is the client's and its target's.
+        "Legal Due Diligence – ",
+        # A heading's last words above the next paragraph say nothing about the name.
+        "Projekt Falke – Kick-off Due Diligence\n\n",
+        "Gesellschaftsvertrag\n\nDie Gesellschafterin ",
+        "",
+    ]
+    for before in between:
+        assert non_party_reason("Lark Precision GmbH", before, FIRM) is None, before
+
+
+def test_a_client_marker_may_name_the_client_in_apposition() -> None:
+    assert CLIENT_MARKER.search("ersuchen wir namens unserer Mandantin, der ")
+    assert CLIENT_MARKER.search("on behalf of our client, the ")
+    assert not CLIENT_MARKER.search("namens unserer Mandantin ersuchen wir die ")
+
+
+def test_a_mail_domain_names_its_company() -> None:
+    assert domain_label('"Reisinger" <g.reisinger@alpenbau.at>') == "alpenbau"
+    assert domain_label("tom@mail.kingsmere.co.uk") == "kingsmere"
+    assert domain_label("someone@gmx.at") is None
+    candidates = [
+        "Alpenbau Holding AG",
+        "Harbour Point Capital LLP",
+        "Berghof Immobilien GmbH",
+        "Müller GmbH",
+        "Steirische Präzision GmbH",
+        "Web Solutions GmbH",
+        "ABC AG",
+    ]
+    addresses = [
+        "g.reisinger@alpenbau.at",
+        "ops@harbourpointcap.com",
+        "d.aigner@berghof-linz.at",
+        "info@mueller-muenchen.de",
+        # The other side's lawyers, free mail and a three-letter name name no company.
+        "b.poelzl@poelzl-law.at",
+        "max@web.de",
+        "x@abc-consulting.de",
+    ]
+    assert correspondents(addresses, candidates) == [
+        "Alpenbau Holding AG",
+        "Harbour Point Capital LLP",
+        "Berghof Immobilien GmbH",
+        "Müller GmbH",
+    ]
+    assert correspondents(["k.huber@awt-law.at"], candidates) == []
+
+
+def test_a_mail_is_with_the_matter_parties_its_addresses_name() -> None:
+    matter = MatterContext(
+        matter_id="m",
+        reference_number="104233-0007",
+        title="Projekt Gipfel",
+        folders=[],
+        clause_parties=[
+            ClauseParty(name="Alpenbau Holding AG", natural_person=False, short="Alpenbau"),
+            ClauseParty(name="Brenner Beteiligungs GmbH", natural_person=False, short="Brenner"),
+        ],
+    )
+    named = MentionEvidence.of_name("Tauernbank AG")
+    mail = {"from": ["k.huber@awt-law.at"], "to": ["Dr. Georg Reisinger <g.reisinger@alpenbau.at>"]}
+    out = _with_correspondents([named], mail, matter)
+    assert [(m.name, m.correspondent, m.matter_party) for m in out] == [
+        ("Tauernbank AG", False, False),
+        ("Alpenbau Holding AG", True, True),
+    ]
+    # Not a mail, or no matter: nothing is added.
+    assert _with_correspondents([named], {}, matter) == [named]
+    assert _with_correspondents([named], mail, None) == [named]
