@@ -3,10 +3,13 @@ document concerns is no party; an e-mail is with the companies its addresses nam
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from knowledge_index.stages.extract_metadata.correspondents import (
     correspondents,
     domain_label,
 )
+from knowledge_index.stages.extract_metadata.offline import _work_for_client, names_firm
 from knowledge_index.stages.extract_metadata.party_rules import CLIENT_MARKER, non_party_reason
 from knowledge_index.stages.extract_metadata.prompt import (
     ClauseParty,
@@ -105,3 +108,32 @@ def test_a_mail_is_with_the_matter_parties_its_addresses_name() -> None:
     # Not a mail, or no matter: nothing is added.
     assert _with_correspondents([named], {}, matter) == [named]
     assert _with_correspondents([named], mail, None) == [named]
+
+
+def _doc(text: str = "", path: str = "", folders: list[str] | None = None) -> SimpleNamespace:
+    return SimpleNamespace(
+        party_mentions=[],
+        text_excerpt=text,
+        firm=SimpleNamespace(name=FIRM[0], aliases=["AWT Legal LLP"]),
+        matter=SimpleNamespace(folders=folders) if folders is not None else None,
+        path=path,
+    )
+
+
+def test_only_the_firms_own_bill_has_the_firm_as_party() -> None:
+    own = "AICHINGER WYSS THORNTON\nSchottenring 14, 1010 Wien\nHonorarnote Nr. HN-2024-0712"
+    assert names_firm(_doc(own))  # type: ignore[arg-type]
+    assert names_firm(_doc("AWT Legal LLP, 1 Fleet Place, London\nInvoice"))  # type: ignore[arg-type]
+    claim = "Kingsmere Components Ltd\nINVOICE INV-22871\nTo: Meridian Tools Ltd"
+    assert not names_firm(_doc(claim))  # type: ignore[arg-type]
+
+
+def test_the_firms_work_in_a_clients_matter_folder_is_for_that_client() -> None:
+    folder = "Mandanten/Müller GmbH, München/2024-0173 Verkauf Alpentec"
+    filed = _doc(path=f"{folder}/Korrespondenz/Aktenvermerk.txt", folders=[folder])
+    misfiled = _doc(path="Mandanten/Vantage Software Ltd/M-10482/Note.txt", folders=[folder])
+    assert _work_for_client(filed, "correspondence.file_note")  # type: ignore[arg-type]
+    assert not _work_for_client(misfiled, "correspondence.file_note")  # type: ignore[arg-type]
+    # A contract names its own parties; no matter, no client.
+    assert not _work_for_client(filed, "contract.share_purchase_agreement")  # type: ignore[arg-type]
+    assert not _work_for_client(_doc(path=filed.path), "correspondence.file_note")  # type: ignore[arg-type]

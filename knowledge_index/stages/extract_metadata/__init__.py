@@ -34,7 +34,9 @@ STAGE = Stage(
     # ki-14: the company a document is about (the target of a share deal, the company whose
     # articles or cap table it is, the joint venture set up) is no party; an e-mail is with
     # the matter's parties its addresses name (g.reisinger@alpenbau.at); "namens unserer
-    # Mandantin, der X AG" marks the client.
+    # Mandantin, der X AG" marks the client. An invoice or fee note has the firm as party only
+    # when it names the firm (a claim's unpaid invoice is between the parties); the firm's own
+    # notes, memos, checklists, opinions and decks in a client's matter folder are the client's.
     code_version="ki-14",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "

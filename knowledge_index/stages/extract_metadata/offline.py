@@ -48,6 +48,24 @@ FIRM_PARTY_TYPES: Final = (
     "finance.fee_note",
     "finance.time_sheet",
 )
+# What the firm itself writes or keeps for a client: notes, memos, checklists, opinions, decks.
+WORK_PRODUCT_TYPES: Final = frozenset(
+    {
+        "correspondence.memo",
+        "correspondence.file_note",
+        "other.checklist",
+        "other.presentation",
+        "other.spreadsheet",
+        "corporate.signing_checklist",
+        "corporate.minutes",
+        "advisory.legal_opinion",
+        "advisory.due_diligence_report",
+        "advisory.due_diligence_request_list",
+        "advisory.structure_paper",
+    }
+)
+# Bills come from anyone; engagement letters and time sheets only from the firm.
+BILLS: Final = frozenset({"finance.invoice", "finance.fee_note"})
 # An engagement letter is between the firm and its client, whom it names first; the matter's
 # other side and the target it names afterwards are what the mandate is about.
 ENGAGEMENT_LETTER: Final = "finance.engagement_letter"
@@ -89,6 +107,19 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
         return None
     narrower = {r.node_id: r.narrower for r in ev.type_refinements}
     return narrower.get(node_id, node_id)
+
+
+def names_firm(ev: MetadataEvidence) -> bool:
+    """Whether the text names the firm: a mention of it, or the first two words of its name
+    or of an alias as a letterhead writes them ("Hartmann Ellerbrook", "AWT Legal")."""
+    if any(m.non_party == "firm" for m in ev.party_mentions):
+        return True
+    text = " ".join(core_tokens(ev.text_excerpt))
+    for name in (ev.firm.name, *ev.firm.aliases):
+        head = core_tokens(name)[:2]
+        if head and f" {' '.join(head)} " in f" {text} ":
+            return True
+    return False
 
 
 def _engagement_parties(own: list[MentionEvidence]) -> list[MentionEvidence]:
@@ -143,6 +174,15 @@ def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     return [MentionEvidence.of_name(name, client_marker_before=True, natural_person=natural_person)]
 
 
+def _work_for_client(ev: MetadataEvidence, doc_type: str | None) -> bool:
+    """The firm's own work in a client's matter (a file note, a memo, a checklist, a deck)
+    is done for the client whose folder holds it: a party, named in it or not. Only when the
+    document lies in its matter's folder: a note misfiled under another client is not theirs."""
+    if doc_type not in WORK_PRODUCT_TYPES or ev.matter is None:
+        return False
+    return any(ev.path.startswith(f"{f.rstrip('/')}/") for f in ev.matter.folders if f)
+
+
 def _signals_for(ev: MetadataEvidence, node_id: str | None) -> str:
     used: list[TypeCandidate] = [c for c in ev.type_candidates if c.node_id == node_id]
     return ", ".join(sorted({c.signal for c in used})) or "no signal (untyped)"
@@ -162,7 +202,9 @@ class ExtractMetadataPolicy(Policy):
         if doc_type is not None and doc_type not in shown:
             # Visit the node so the submission names a node a tool showed (the validator's rule).
             return Decision(calls=(Call("ontology_node", {"node_id": doc_type}),))
-        firm_party = doc_type in FIRM_PARTY_TYPES
+        # An invoice filed in a matter may be between the parties (the claim's unpaid
+        # invoice, a landlord's operating costs): only the firm's own bill names the firm.
+        firm_party = doc_type in FIRM_PARTY_TYPES and (doc_type not in BILLS or names_firm(ev))
         root = _root(ctx, doc_type)
         own = [
             m
@@ -199,7 +241,7 @@ class ExtractMetadataPolicy(Policy):
             ]
         mentions += (
             [c for c in _matter_client(ev) if c.normalized not in {m.normalized for m in mentions}]
-            if ev.is_email or firm_party
+            if ev.is_email or firm_party or _work_for_client(ev, doc_type)
             else []
         )
         if not mentions:
