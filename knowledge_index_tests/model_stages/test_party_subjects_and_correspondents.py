@@ -124,6 +124,8 @@ def test_only_the_firms_own_bill_has_the_firm_as_party() -> None:
     own = "AICHINGER WYSS THORNTON\nSchottenring 14, 1010 Wien\nHonorarnote Nr. HN-2024-0712"
     assert names_firm(_doc(own))  # type: ignore[arg-type]
     assert names_firm(_doc("AWT Legal LLP, 1 Fleet Place, London\nInvoice"))  # type: ignore[arg-type]
+    voice = "Rechnung Nr. 2024-1123\n\nFür unsere Tätigkeit in der Angelegenheit berechnen wir"
+    assert names_firm(_doc(voice))  # type: ignore[arg-type]
     claim = "Kingsmere Components Ltd\nINVOICE INV-22871\nTo: Meridian Tools Ltd"
     assert not names_firm(_doc(claim))  # type: ignore[arg-type]
 

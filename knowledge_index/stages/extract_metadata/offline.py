@@ -109,10 +109,23 @@ def _choose_type(ev: MetadataEvidence) -> str | None:
     return narrower.get(node_id, node_id)
 
 
+# How a firm's own bill speaks of its work: "für unsere Tätigkeit ... berechnen wir",
+# "Honorar", "our professional fees".
+FIRM_VOICE: Final = re.compile(
+    r"\b(?:unsere[rn]?\s+(?:tätigkeit|leistungen|bemühungen|beratung|vertretung)|berechnen\s+wir"
+    r"|honorar\w*|our\s+(?:fees|professional|services)|professional\s+(?:fees|services)"
+    r"|legal\s+services\s+rendered)",
+    re.I,
+)
+
+
 def names_firm(ev: MetadataEvidence) -> bool:
-    """Whether the text names the firm: a mention of it, or the first two words of its name
-    or of an alias as a letterhead writes them ("Hartmann Ellerbrook", "AWT Legal")."""
+    """Whether the bill is the firm's: it names the firm (a mention, or the first two words of
+    its name or of an alias as a letterhead writes them: "Hartmann Ellerbrook", "AWT Legal"),
+    or it speaks of the work as the firm does."""
     if any(m.non_party == "firm" for m in ev.party_mentions):
+        return True
+    if FIRM_VOICE.search(ev.text_excerpt):
         return True
     text = " ".join(core_tokens(ev.text_excerpt))
     for name in (ev.firm.name, *ev.firm.aliases):
