@@ -265,9 +265,13 @@ class Gateway:
         # default, which litellm passes on) and litellm's num_retries are switched off, so
         # nothing multiplies requests behind the breaker's back.
         retries = self.settings.gateway.request_retries
+        # The offline model answers in this process: there is no gateway to be down, and its
+        # circuit would cost two database reads per call for nothing.
+        breaker = self.breaker if not in_process(model) else None
         for request in range(retries + 1):
             try:
-                self.breaker.admit(model)
+                if breaker is not None:
+                    breaker.admit(model)
             except CircuitOpen as exc:
                 record("circuit_open", CallUsage(), error=exc)
                 raise
@@ -285,18 +289,19 @@ class Gateway:
             except Exception as exc:
                 latency_ms = (time.perf_counter() - started) * 1000
                 mapped = map_provider_error(exc, model=model, stage=stage)
-                if isinstance(mapped, InfrastructureError):
-                    circuit = self.breaker.failure(model, mapped.reason)
-                else:
+                circuit = None
+                if breaker is not None and isinstance(mapped, InfrastructureError):
+                    circuit = breaker.failure(model, mapped.reason)
+                elif breaker is not None:
                     # The gateway answered (a rejected key, a bad request): it is reachable.
-                    self.breaker.success(model)
+                    breaker.success(model)
                 if isinstance(mapped, ProviderPermanentError):
                     self.cooldown.trip(model, mapped, self.settings.provider_fault_cooldown_seconds)
                 record(_outcome(mapped), CallUsage(calls=1, latency_ms=latency_ms), error=mapped)
                 if (
                     isinstance(mapped, InfrastructureError)
                     and request < retries
-                    and circuit.state == "closed"
+                    and (circuit is None or circuit.state == "closed")
                 ):
                     self._sleep(self.settings.gateway.request_retry_delay_seconds)
                     continue
@@ -306,7 +311,8 @@ class Gateway:
                     # litellm's wrapper adds nothing but a misleading class; show the original.
                     raise mapped from None
                 raise mapped from exc
-            self.breaker.success(model)
+            if breaker is not None:
+                breaker.success(model)
             usage = _usage_of(response, (time.perf_counter() - started) * 1000)
             call_id = (getattr(response, "_hidden_params", None) or {}).get("litellm_call_id")
             record("ok", usage, call_id=call_id)
@@ -347,3 +353,10 @@ class Gateway:
 
 
 __all__ = ["Completion", "Gateway", "ToolCall", "usage_summary"]
+
+
+def in_process(model: str) -> bool:
+    """Whether the model answers inside this process (the offline model, `ki-offline/...`)."""
+    from knowledge_index.gateway.offline import PROVIDER
+
+    return model.startswith(f"{PROVIDER}/")
