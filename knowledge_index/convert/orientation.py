@@ -20,7 +20,7 @@ PROBE_SIDE = 1000  # pixels of the longer side of the copy the check reads
 CONFIDENT = 0.9  # an upright page's lines read at least this well; no second reading then
 
 
-def _shape(boxes: Sequence[Any]) -> float:
+def wide_share(boxes: Sequence[Any]) -> float:
     """Share of text (by box length) in lines wider than tall."""
     wide = tall = 0.0
     for box in boxes:
@@ -51,7 +51,7 @@ def upright(image: Any, read: ReadLines) -> tuple[Any, int]:
     boxes = [box for box, _, _ in read(np.array(probe), False)]
     if not boxes:
         return image, 0
-    candidates = (0, 180) if _shape(boxes) >= 0.5 else (90, 270)
+    candidates = (0, 180) if wide_share(boxes) >= 0.5 else (90, 270)
     best_angle, best = candidates[0], -1.0
     for angle in candidates:
         turned = probe.rotate(angle, expand=True) if angle else probe
