@@ -384,6 +384,9 @@ def _configs(grid: str | None) -> dict[str, object]:
             configs[f"decisions{boost}"] = shipped.model_copy(
                 update={"field_boosts": dict.fromkeys(("decision_de", "decision_en"), boost)}
             )
+    elif grid == "coverage":
+        for power in (0.5, 1.0, 2.0, 4.0):
+            configs[f"coverage{power}"] = shipped.model_copy(update={"coverage_power": power})
     elif grid == "tie":
         for tie in (0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0):
             for meta in (1.0, 2.0, 3.0):
@@ -534,7 +537,7 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
         "--grid",
-        choices=("fusion", "fields", "tie", "decisions"),
+        choices=("fusion", "fields", "tie", "decisions", "coverage"),
         help="also print a grid of configurations",
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")

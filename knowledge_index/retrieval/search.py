@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from knowledge_index.retrieval.acl import effective_principals, visible
 from knowledge_index.retrieval.derived import FINAL_STATUSES
+from knowledge_index.retrieval.document_terms import type_labels
 from knowledge_index.retrieval.embeddings import Embedder
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.fusion import Contribution, Fused, reciprocal_rank_fusion
@@ -90,6 +91,10 @@ class SearchConfig(BaseModel):
     # on estates A and C (bench_search_quality --grid tie): 0.2 against the sum, nDCG@10
     # A 0.863 -> 0.857, C 0.781 -> 0.802 (C's party questions -0.106 -> -0.046 against BM25).
     field_tie_breaker: float = Field(FIELD_TIE_BREAKER, ge=0, le=1)
+    # A document's score is multiplied by the share of the query's words its candidate
+    # passages write, to this power (0: off). Only words some candidate writes count: a word
+    # matched through a party alias or nowhere says nothing about which document is meant.
+    coverage_power: float = Field(1.0, ge=0, le=8)
     reranker: str | None = None
     rerank_depth: int = Field(30, ge=1)
     snippet_chars: int = Field(240, ge=40)
@@ -370,6 +375,8 @@ class HybridSearcher:
             document_id: self._document_score(members, payloads, by_status)
             for document_id, members in groups.items()
         }
+        if self.config.coverage_power > 0 and payloads:
+            _weigh_by_coverage(request.query, groups, payloads, scores, self.config.coverage_power)
         # Ties keep the best passage's order, so paging stays stable.
         ordered = sorted(groups.items(), key=lambda item: (-scores[item[0]], item[1][0][0]))
         ordered, copies = _one_per_content(ordered, payloads, scores)
@@ -488,6 +495,33 @@ def _word_stems(word: str) -> frozenset[str]:
 
 
 Group = tuple[str, list[tuple[int, Fused]]]
+
+
+def _weigh_by_coverage(
+    query: str,
+    groups: dict[str, list[tuple[int, Fused]]],
+    payloads: dict[str, ChunkPayload],
+    scores: dict[str, float],
+    power: float,
+) -> None:
+    """Scale each document's score by the share of the query's words it writes (see
+    SearchConfig.coverage_power): of namesakes, the one whose documents also write "Linz"."""
+    words = list(dict.fromkeys(analyzer("ki_plain", stopwords=True).analyze(query)))
+    if len(words) < 2:
+        return
+    keys = {w: min(_word_stems(w) | {w}, key=len) for w in words}
+    written: dict[str, set[str]] = {}
+    for document_id, members in groups.items():
+        passages = [p for _, entry in members if (p := payloads.get(entry.chunk_id)) is not None]
+        # What the document is counts as written: its type's labels ("Vollmacht").
+        labels = " ".join(type_labels(passages[0].doc_type)) if passages else ""
+        body = " ".join([labels, *(f"{p.title} {p.path} {p.text}" for p in passages)]).lower()
+        written[document_id] = {w for w, key in keys.items() if key in body}
+    considered = set().union(*written.values())
+    if len(considered) < 2:
+        return
+    for document_id, found in written.items():
+        scores[document_id] *= (len(found & considered) / len(considered)) ** power
 
 
 def _one_per_content(

@@ -669,3 +669,587 @@ def d02(DEED):
         lang="en", date="2025-07-15", rel={"amends": [Q3], "references": [L10, SZ]},
         notes="amends: 'relating to the Senior Facility Agreement dated 5 May 2025' + defined term 'the SFA'; references: the request letter ('By letter dated 20 June 2025') and the consent letter ('By letter of 27 June 2025'); file name says 'First', the heading does not")
     return Q1, Q2, Q3
+
+
+# ================================================================== D03 lease Garching
+def n2_blocks(ver):
+    ko = ("Katrin Obermaier", "KO", "2025-04-17T14:02:00Z")
+    ja = ("Dr. Jonas Albrecht", "JA", "2025-04-22T08:51:00Z")
+    head = {1: "Entwurf Vermieterin – 07.04.2025",
+            2: "Entwurf Vermieterin vom 07.04.2025 mit Änderungen Kessler Haldimann (für die Mieterin) – 22.04.2025",
+            3: ""}[ver]
+    blocks = [("s", head)] if head else []
+    return blocks + [
+        ("title", "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16. September 2019"),
+        ("p", "zwischen"),
+        ("p", "Isarpark Immobilien GmbH & Co. KG, Lilienthalallee 7, 80939 München, eingetragen im Handelsregister des Amtsgerichts München unter HRA 109923, vertreten durch ihre persönlich haftende Gesellschafterin, die Isarpark Verwaltungs GmbH, diese vertreten durch ihren Geschäftsführer Gerhard Mühlbauer, – „Vermieterin“ –"),
+        ("p", "und"),
+        ("p", "Lindqvist Logistik GmbH, Parkring 12, 85748 Garching b. München, eingetragen im Handelsregister des Amtsgerichts München unter HRB 244190, vertreten durch ihren Geschäftsführer Per Lindqvist, – „Mieterin“ –"),
+        ("h", "Vorbemerkung"),
+        ("p", "Die Parteien haben am 16. September 2019 einen Gewerbemietvertrag über Flächen in der Lagerhalle Daimlerstraße 14, 85748 Garching (Hallen A und B) geschlossen, der durch den Nachtrag Nr. 1 vom 1. März 2022 geändert wurde (zusammen der „Mietvertrag“). Die Mieterin möchte zusätzlich die Halle C anmieten. Dies vorausgeschickt, vereinbaren die Parteien was folgt:"),
+        ("h", "1. Erweiterung der Mietfläche"),
+        ("p", "1.1 Mit Wirkung zum 1. Juli 2025 wird die Mietfläche um die Halle C mit ca. 2.400 m² Hallenfläche und ca. 180 m² Büro- und Sozialflächen erweitert, wie im Lageplan (Anlage 3) rot umrandet."),
+        ("p", "1.2 Die Übergabe erfolgt besenrein; über die Übergabe wird ein Protokoll gefertigt (Anlage 2)."),
+        ("h", "2. Miete und Wertsicherung"),
+        ("red", [("t", "2.1 Ziff. 2 des Nachtrags Nr. 1 (Wertsicherung) wird wie folgt neu gefasst: „Ändert sich der vom Statistischen Bundesamt festgestellte Verbraucherpreisindex für Deutschland (Basis 2020 = 100) gegenüber dem Stand bei der letzten Anpassung um mehr als 5 %, so ändert sich die Nettomiete im Verhältnis von "),
+                 ("del", "100 %"), ("ins", "80 %"), ("t", " der Indexänderung.“")],
+         M("Ziff. 2.1", "price_adjustment", "commercial_compromise", "modified",
+           "Vermieterin besteht lt. Schreiben vom 14.04. auf voller Weitergabe; 80 % als Mittelweg (mit Fr. Berglund abgestimmt).", ko)),
+        ("p", "2.2 Die monatliche Nettomiete für die Halle C beträgt EUR 14.160,00 zuzüglich einer Nebenkostenvorauszahlung von EUR 2.880,00 und der gesetzlichen Umsatzsteuer. Die Flächenaufstellung ergibt sich aus Anlage 1."),
+        ("h", "3. Nutzung und Untervermietung"),
+        ("p", "3.1 Die Halle C darf zu Lager- und Logistikzwecken einschließlich Kommissionierung und Konfektionierung genutzt werden."),
+        ("red", [("t", "3.2 Eine Untervermietung bedarf der vorherigen schriftlichen Zustimmung der Vermieterin."),
+                 ("ins", " Die Zustimmung gilt als erteilt für eine Untervermietung an Unternehmen, die mit der Mieterin im Sinne der §§ 15 ff. AktG verbunden sind.")],
+         M("Ziff. 3.2", "subletting", "client_instruction", "modified",
+           "Lindqvist Nord GmbH soll ab Q3 einen Teil von Halle C nutzen – Weisung Fr. Berglund (Mail vom 16.04.).", ko)),
+        ("h", "4. Mietzeit"),
+        ("p", "4.1 Das Mietverhältnis über die Halle C endet zusammen mit dem Mietverhältnis über die Hallen A und B am 30. September 2032."),
+        ("red", [("t", "4.2 Die Mieterin ist berechtigt, das Mietverhältnis ausschließlich hinsichtlich der Halle C erstmals zum 30. Juni 2028 mit einer Frist von "),
+                 ("del", "zwölf Monaten zum Jahresende"), ("ins", "sechs Monaten zum Ende eines Kalendervierteljahres"), ("t", " zu kündigen.")],
+         M("Ziff. 4.2", "notice_period", "unstated", "modified")),
+        ("h", "5. Schlussbestimmungen"),
+        ("p", "5.1 Im Übrigen bleiben die Bestimmungen des Mietvertrags unverändert."),
+        ("p", "5.2 Die Parteien verpflichten sich, alle Handlungen vorzunehmen, die zur Wahrung der gesetzlichen Schriftform (§§ 550, 126 BGB) erforderlich sind."),
+        ("red", [("t", "5.3 Die Kosten dieses Nachtrags trägt "), ("del", "die Mieterin"), ("ins", "jede Partei selbst"), ("t", ".")],
+         M("Ziff. 5.3", "costs", "unstated", "modified", "@JA: bitte prüfen, ob die Maklerprovision für Halle C separat geregelt ist.", ja, todo=True)),
+        ("h", "Anlagen"),
+        ("p", "Anlage 1 – Flächenaufstellung"), ("p", "Anlage 2 – Übergabeprotokoll (wird bei Übergabe erstellt)"), ("p", "Anlage 3 – Lageplan Halle C"),
+        ("sig", ["München, den ____________  Isarpark Immobilien GmbH & Co. KG", "Garching, den ____________  Lindqvist Logistik GmbH"]),
+    ]
+
+
+def d03():
+    lp = ["isarpark", "lindqvist"]
+    mv = [("title", "Gewerbemietvertrag"),
+          ("p", "zwischen der Isarpark Immobilien GmbH & Co. KG, Lilienthalallee 7, 80939 München – nachstehend „Vermieterin“ – und der Lindqvist Logistik GmbH, Parkring 12, 85748 Garching b. München – nachstehend „Mieterin“"),
+          ("p", "§ 1 Mietgegenstand: Vermietet werden die Hallen A und B der Lagerhalle Daimlerstraße 14, 85748 Garching (Grundbuch von Garching Blatt 4471), mit insgesamt ca. 6.800 m² Hallenfläche nebst 42 Stellplätzen."),
+          ("p", "§ 3 Mietzeit: Das Mietverhältnis beginnt am 1. Oktober 2019 und endet am 30. September 2029."),
+          ("p", "§ 4 Miete: Die monatliche Nettomiete beträgt EUR 41.480,00 zzgl. Umsatzsteuer."),
+          ("p", "§ 5 Wertsicherung: Die Miete ist an den Verbraucherpreisindex für Deutschland gekoppelt (Anpassung bei Änderung um mehr als 10 Punkte)."),
+          ("p", "§ 6 Nebenkosten: Die Mieterin trägt die Betriebskosten im Sinne der Betriebskostenverordnung; über die Vorauszahlungen wird jährlich abgerechnet."),
+          ("p", "§ 9 Untervermietung nur mit vorheriger schriftlicher Zustimmung der Vermieterin."),
+          ("p", "§ 22 Schriftform: Änderungen und Ergänzungen dieses Vertrags bedürfen der Schriftform."),
+          ("p", "Garching, den 16.09.2019"),
+          ("p", "gez. G. Mühlbauer (Vermieterin)      gez. P. Lindqvist (Mieterin)")]
+    MV = f"{F3}/Vertrag/Mietvertrag Lagerhalle Garching 2019 (Scan).pdf"
+    put(MV, scan_pdf([lines_of(mv[:6]), lines_of(mv[6:])], RNG, "2019-09-16"), matter="D03", ref=None, cat="in_matter_folder",
+        dt="lease_agreement", title="Gewerbemietvertrag", parties=lp, lang="de", date="2019-09-16", text_layer=False,
+        notes="image-only scan of the signed 2019 lease")
+    n1 = [("title", "Nachtrag Nr. 1"), ("c", "zum Gewerbemietvertrag vom 16.09.2019 über die Hallen A und B, Daimlerstraße 14, Garching"),
+          ("p", "zwischen der Isarpark Immobilien GmbH & Co. KG (Vermieterin) und der Lindqvist Logistik GmbH (Mieterin)"),
+          ("p", "1. Mietzeit: Die feste Mietzeit nach § 3 des Mietvertrags wird bis zum 30. September 2032 verlängert."),
+          ("p", "2. Wertsicherung: § 5 des Mietvertrags wird wie folgt neu gefasst: Ändert sich der Verbraucherpreisindex für Deutschland gegenüber dem Stand bei Beginn des Mietverhältnisses oder der letzten Anpassung um mehr als 5 %, so ändert sich die Miete im gleichen Verhältnis."),
+          ("p", "3. Im Übrigen gilt der Mietvertrag unverändert fort. Dieser Nachtrag wird mit dem Mietvertrag fest verbunden."),
+          ("p", "München / Garching, 1. März 2022"),
+          ("sig", ["Isarpark Immobilien GmbH & Co. KG", "Lindqvist Logistik GmbH"])]
+    N1 = f"{F3}/Nachträge/Nachtrag Nr. 1 zum Mietvertrag (2022).pdf"
+    put_pdf(N1, docx(n1, date="2022-03-01", author="Isarpark AM", font="Times New Roman"), matter="D03", ref=None, cat="in_matter_folder",
+            dt="amendment_agreement", title="Nachtrag Nr. 1", parties=lp, lang="de", date="2022-03-01", rel={"amends": [MV]},
+            notes="native PDF; amends: 'Nachtrag Nr. 1 zum Gewerbemietvertrag vom 16.09.2019'")
+    R1 = f"{F3}/Nachträge/Nachtrag Nr. 2 - Entwurf Vermieterin 2025-04-07.docx"
+    R2 = f"{F3}/Nachträge/Nachtrag Nr. 2 - KH Änderungen.docx"
+    R3 = f"{F3}/Nachträge/Nachtrag Nr. 2 unterschrieben.pdf"
+    b2 = n2_blocks(2)
+    t_n2 = "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16. September 2019"
+    put(R1, docx(n2_blocks(1), mode="base", date="2025-04-07", author="Gerhard Mühlbauer", title_prop="Nachtrag 2"), matter="D03", ref=None,
+        cat="in_matter_folder", dt="amendment_agreement", title=t_n2, parties=lp, lang="de", date="2025-04-07", rel={"amends": [MV, N1]},
+        notes="chain Nachtrag 2 1/3; amends the lease ('zum Gewerbemietvertrag vom 16. September 2019') and the earlier amendment ('Ziff. 2 des Nachtrags Nr. 1 … wird … neu gefasst'): an amendment amending an amendment")
+    put(R2, docx(b2, mode="redline", date="2025-04-22", author="Gerhard Mühlbauer", rev=("Katrin Obermaier", "2025-04-17T13:30:00Z"), title_prop="Nachtrag 2"),
+        matter="D03", ref=None, cat="in_matter_folder", dt="amendment_agreement", title=t_n2, parties=lp, lang="de", date="2025-04-22",
+        rel={"amends": [MV, N1], "redline_of": [R1]}, decisions=decisions_of(b2),
+        notes="chain Nachtrag 2 2/3; Ziff. 4.2 uncommented; the comment at Ziff. 5.3 is a to-do")
+    b3 = n2_blocks(3)
+    signed = ["gez. Mühlbauer, München, 20.05.2025", "gez. Lindqvist, Garching, 20.05.2025"]
+    ll = lines_of(b3, signed=signed)
+    put(R3, scan_pdf([ll[:14], ll[14:]], RNG, "2025-05-21", angle=0.4), matter="D03", ref=None, cat="in_matter_folder",
+        dt="amendment_agreement", title=t_n2, parties=lp, lang="de", date="2025-05-20", text_layer=False, rel={"amends": [MV, N1]},
+        notes="chain Nachtrag 2 3/3: image-only scan of the signed version")
+    plan = [("p", "Anlage 3"), ("title", "Lageplan Halle C"), ("p", "Daimlerstraße 14, 85748 Garching – Flurstück 1187/3"),
+            ("p", "+-------------------+-------------------+====================+"),
+            ("p", "|      Halle A      |      Halle B      ||     HALLE C      ||"),
+            ("p", "|     3.400 m²      |     3.400 m²      ||    ca. 2.400 m²  ||"),
+            ("p", "+-------------------+-------------------+====================+"),
+            ("p", "Rot umrandet: Mietfläche Halle C nebst Büro/Sozial (ca. 180 m²), Zufahrt über Tor 4."),
+            ("p", "Maßstab 1:500 – Stand 04/2025")]
+    put(f"{F3}/Nachträge/Anlage 3 - Lageplan.pdf", scan_pdf([lines_of(plan)], RNG, "2025-05-21", angle=-0.3), matter="D03", ref=None,
+        cat="in_matter_folder", dt="annex", title="Lageplan Halle C", parties=[], lang="de", date="2025-05-20", text_layer=False,
+        rel={"annex_of": [R3]}, notes="annex_of: 'Anlage 3' only by number; the plan does not name the Nachtrag; attached to the signed version")
+
+    b = [("s", "Isarpark Immobilien GmbH & Co. KG · Lilienthalallee 7 · 80939 München"),
+         ("p", "Lindqvist Logistik GmbH\nFrau Anna Berglund\nParkring 12\n85748 Garching b. München"), ("r", "München, 14. April 2025"),
+         ("p", "nachrichtlich: Kessler Haldimann, Dr. Jonas Albrecht"),
+         ("b", "Daimlerstraße 14 – Anmietung Halle C / Wertsicherung"),
+         ("p", "Sehr geehrte Frau Berglund,"),
+         ("p", "wir nehmen Bezug auf unseren Entwurf des Nachtrags Nr. 2 vom 7. April 2025 und Ihr Telefonat mit Herrn Mühlbauer am 10. April. Eine Begrenzung der Indexweitergabe ist für die Eigentümerin nicht darstellbar: Die Finanzierung der Halle C ist auf eine volle Wertsicherung kalkuliert. Wir müssen daher an der Weitergabe der Indexänderung zu 100 % festhalten."),
+         ("p", "Im Übrigen sind wir für Ihre Anmerkungen offen und bitten um Rückmeldung bis Ende April, damit die Übergabe der Halle C zum 1. Juli 2025 vorbereitet werden kann."),
+         ("p", "Mit freundlichen Grüßen"), ("p", "Isarpark Asset Management – Gerhard Mühlbauer")]
+    IL = f"{F3}/Korrespondenz/2025-04-14 Isarpark an Lindqvist - Wertsicherung.pdf"
+    put_pdf(IL, docx(b, date="2025-04-14", author="Isarpark AM", font="Calibri"), matter="D03", ref=None, cat="in_matter_folder", dt="letter",
+            title="Daimlerstraße 14 – Anmietung Halle C / Wertsicherung", parties=lp, lang="de", date="2025-04-14", rel={"references": [R1]},
+            notes="native PDF; references: 'unseren Entwurf des Nachtrags Nr. 2 vom 7. April 2025' (sender's own draft, title and date)")
+    b = [LH_M, ("p", "Isarpark Immobilien GmbH & Co. KG\nHerrn Gerhard Mühlbauer\nLilienthalallee 7\n80939 München"), ("r", "München, 22. April 2025"),
+         ("p", "Unser Zeichen: 31152.001 JA/sb"),
+         ("b", "Lindqvist Logistik GmbH – Nachtrag Nr. 2 zum Mietvertrag Daimlerstraße 14, Garching"),
+         ("p", "Sehr geehrter Herr Mühlbauer,"),
+         ("p", "wir vertreten die Lindqvist Logistik GmbH; eine Vollmacht ist beigefügt. Ihr Schreiben vom 14. April 2025 an unsere Mandantin hat uns vorgelegen."),
+         ("p", "Unsere Mandantin versteht das Finanzierungsargument, kann aber eine volle Indexweitergabe für die zusätzliche Fläche nicht akzeptieren. Wir schlagen eine Weitergabe zu 80 % vor. Außerdem benötigt unsere Mandantin die Möglichkeit, Teile der Halle C an verbundene Unternehmen unterzuvermieten, und eine kürzere Frist für das Sonderkündigungsrecht."),
+         ("p", "Unsere Änderungen haben wir im Änderungsmodus in Ihren Entwurf eingearbeitet (Anlage)."),
+         ("p", "Mit freundlichen Grüßen"), ("p", "Dr. Jonas Albrecht"),
+         ("p", "Anlage: Nachtrag Nr. 2 (Entwurf Vermieterin vom 07.04.2025) mit unseren Änderungen")]
+    KL = f"{F3}/Korrespondenz/2025-04-22 KH an Isarpark - Nachtrag Nr. 2.docx"
+    put(KL, docx(b, date="2025-04-22", author="Sabine Brandl"), matter="D03", ref="31152.001", cat="in_matter_folder", dt="letter",
+        title="Lindqvist Logistik GmbH – Nachtrag Nr. 2 zum Mietvertrag Daimlerstraße 14, Garching", parties=["lindqvist", "isarpark"],
+        lang="de", date="2025-04-22", rel={"responds_to": [IL], "references": [R2]},
+        notes="responds_to: 'Ihr Schreiben vom 14. April 2025 an unsere Mandantin' (letter addressed to the client, answered by counsel); references: the enclosure line naming the marked-up draft")
+    vm = ("# Aktenvermerk – Besichtigung Halle C\n\n**Akte:** 31152.001 Mietvertrag Lager Garching  \n**Datum:** 19.03.2025  \n**Teilnehmer:** Fr. Berglund (Lindqvist), Hr. Mühlbauer (Isarpark), Dr. Albrecht (KH)\n\n"
+          "## Ergebnis\n\n- Halle C ist seit Januar leer; Hallenboden in Feld C3 mit Rissen, Vermieterin will vor Übergabe sanieren.\n"
+          "- Nach § 1 des Mietvertrags vom 16. September 2019 sind nur die Hallen A und B vermietet; die Zufahrt über Tor 4 muss für C gesondert geregelt werden.\n"
+          "- Der Nachtrag Nr. 1 hat die Laufzeit bis 2032 verlängert; Halle C soll gleich enden.\n"
+          "- Vermieterin schickt einen Entwurf für einen Nachtrag Nr. 2 bis Anfang April.\n\n## To do\n\n1. Sonderkündigungsrecht für C (JA)\n2. Untervermietung an Lindqvist Nord klären (Fr. Berglund)\n")
+    put(f"{F3}/Korrespondenz/Vermerk Besichtigung Halle C 2025-03-19.md", vm.encode("utf-8"), matter="D03", ref="31152.001", cat="in_matter_folder",
+        dt="file_note", title="Aktenvermerk – Besichtigung Halle C", parties=["lindqvist"], lang="de", date="2025-03-19", rel={"references": [MV, N1]},
+        notes="references: 'des Mietvertrags vom 16. September 2019' (title and date) and 'Der Nachtrag Nr. 1' (title alone, unique in the matter)")
+    bk = [("s", "Isarpark Immobilien GmbH & Co. KG · Lilienthalallee 7 · 80939 München · USt-IdNr. DE 318 447 102"),
+          ("p", "Lindqvist Logistik GmbH, Parkring 12, 85748 Garching b. München"), ("p", "München, 10.06.2025"),
+          ("title", "Betriebskostenabrechnung 2024"), ("p", "Rechnungs-Nr. BK-2024-0412 – Objekt Daimlerstraße 14, Hallen A und B"),
+          ("p", "Gemäß § 6 des Mietvertrags vom 16.09.2019 rechnen wir die Betriebskosten für den Zeitraum 01.01.–31.12.2024 ab:"),
+          ("p", "Grundsteuer 21.410,00 – Gebäudeversicherung 14.882,40 – Winterdienst 6.120,00 – Wartung Tore/Sprinkler 19.344,77 – Allgemeinstrom 8.905,00"),
+          ("p", "Summe Kosten EUR 70.662,17 – Vorauszahlungen EUR 52.220,00 – Nachzahlung EUR 18.442,17"),
+          ("p", "Bitte überweisen Sie den Betrag bis 10.07.2025 auf unser Konto IBAN DE91 7002 0270 0015 2204 17."),
+          ("p", "Isarpark Asset Management")]
+    put(f"{SCANS}/Scan_20250611_0004.pdf", scan_pdf([lines_of(bk)], RNG, "2025-06-11", angle=0.9), matter="D03", ref=None, cat="scan",
+        dt="invoice", title="Betriebskostenabrechnung 2024", parties=["isarpark", "lindqvist"], lang="de", date="2025-06-10", text_layer=False,
+        rel={"references": [MV]}, notes="scanner inbox; placed only by the property and the lease; references: '§ 6 des Mietvertrags vom 16.09.2019'")
+    return MV, N1, R1, R2, R3, KL
+
+
+# ================================================================== D04 dispute Lindqvist ./. Mayr
+def d04():
+    dp = ["lindqvist", "mayr"]
+    sa = [("title", "Supply Agreement"),
+          ("p", "between Mayr Regaltechnik GmbH, Wels, Austria (FN 318822 h, Regional Court Wels) (the “Supplier”) and Lindqvist Logistik GmbH, Garching, Germany (HRB 244190) (the “Purchaser”)"),
+          ("p", "1. Subject matter. The Supplier shall supply and install a high-bay racking system (12 aisles, 14,600 pallet positions) in the Purchaser's warehouse at Daimlerstraße 14, Garching, in accordance with the specification in Appendix 1 and purchase order no. PO-LQ-2023-041."),
+          ("p", "2. Price. The fixed price is EUR 1,284,000 net, payable 30 % on order, 60 % on delivery and 10 % on acceptance."),
+          ("p", "3. Delivery and acceptance. Installation shall be completed by 30 September 2023. Acceptance shall be declared in a written acceptance protocol."),
+          ("p", "4. Warranty. The warranty period is 24 months from acceptance. The Supplier warrants that the system complies with EN 15512 and EN 15620."),
+          ("p", "5. Liquidated damages. For each week of delay the Supplier shall pay 0.5 % of the price, capped at 5 %."),
+          ("p", "6. Governing law. This Agreement is governed by German law; the UN Convention on Contracts for the International Sale of Goods shall not apply."),
+          ("p", "7. Jurisdiction. The courts of Munich, Germany, shall have exclusive jurisdiction."),
+          ("p", "Wels / Garching, 1 March 2023"),
+          ("sig", ["Mayr Regaltechnik GmbH", "Lindqvist Logistik GmbH"])]
+    SA = f"{F4}/Vertrag/Supply Agreement Lindqvist Mayr 2023-03-01.pdf"
+    put_pdf(SA, docx(sa, lang="en-GB", date="2023-03-01", author="Mayr Vertrieb", font="Calibri"), matter="D04", ref=None, cat="in_matter_folder",
+            dt="supply_agreement", title="Supply Agreement", parties=["mayr", "lindqvist"], lang="en", date="2023-03-01", notes="native PDF")
+    am = [("title", "Amendment Agreement"),
+          ("p", "between Mayr Regaltechnik GmbH, Wels (the “Supplier”) and Lindqvist Logistik GmbH, Garching (the “Purchaser”)"),
+          ("h", "Recitals"),
+          ("p", "(A) The Parties entered into a supply agreement on 1 March 2023 (the “Agreement”) for the delivery and installation of a high-bay racking system at the Purchaser's warehouse in Garching."),
+          ("p", "(B) Acceptance took place on 14 February 2024, more than four months late. The Parties now wish to settle the claims for delay and to amend the Agreement as set out below."),
+          ("h", "1. Warranty"), ("p", "Clause 4 of the Agreement is amended so that the warranty period is 36 months from acceptance."),
+          ("h", "2. Additional aisle"), ("p", "The Supplier shall install a thirteenth aisle by 30 September 2024 for a fixed price of EUR 96,500 net."),
+          ("h", "3. Delay"), ("p", "In full settlement of all claims for liquidated damages the Supplier grants a credit note of EUR 64,200."),
+          ("h", "4. Miscellaneous"), ("p", "All other terms of the Agreement remain unchanged."),
+          ("p", "Garching, 10 June 2024"), ("sig", ["Mayr Regaltechnik GmbH", "Lindqvist Logistik GmbH"])]
+    AM = f"{F4}/Vertrag/Amendment Agreement 2024.docx"
+    amd = docx(am, lang="en-GB", date="2024-06-10", author="Anna Berglund")
+    put(AM, amd, matter="D04", ref=None, cat="in_matter_folder", dt="amendment_agreement", title="Amendment Agreement", parties=["mayr", "lindqvist"],
+        lang="en", date="2024-06-10", rel={"amends": [SA]},
+        notes="amends: recital-only reference ('The Parties entered into a supply agreement on 1 March 2023 (the “Agreement”) … wish to amend'); the title names no agreement")
+    mr = [LH_M, ("p", "Per E-Mail und Einschreiben/Rückschein\nMayr Regaltechnik GmbH\nGeschäftsführung\nSalzburger Straße 210\n4600 Wels\nÖsterreich"),
+          ("r", "München, 15. Januar 2025"), ("p", "Unser Zeichen: 31152.004 KO/ts"),
+          ("b", "Liefervertrag vom 1. März 2023 in der Fassung der Änderungsvereinbarung vom 10. Juni 2024 – Mängelrüge und Aufforderung zur Nacherfüllung"),
+          ("p", "Sehr geehrte Damen und Herren,"),
+          ("p", "wir zeigen an, dass wir die Lindqvist Logistik GmbH vertreten. Bei der Regalinspektion am 9. Januar 2025 wurden an den Ständerrahmen der Gassen 4 bis 7 Verformungen und an 38 Traversen unzulässige Durchbiegungen festgestellt. Die Regalanlage entspricht damit nicht der zugesicherten Norm EN 15512."),
+          ("p", "Die Gewährleistungsfrist beträgt nach Ziffer 1 der Änderungsvereinbarung 36 Monate ab Abnahme am 14. Februar 2024 und läuft damit bis Februar 2027."),
+          ("p", "Wir fordern Sie auf, die Mängel bis spätestens 14. Februar 2025 zu beseitigen. Nach fruchtlosem Fristablauf wird unsere Mandantin die Mängel auf Ihre Kosten durch einen Dritten beseitigen lassen und Schadensersatz geltend machen."),
+          ("p", "Mit freundlichen Grüßen"), ("p", "Katrin Obermaier, Rechtsanwältin")]
+    MR = f"{F4}/Korrespondenz/2025-01-15 Mängelrüge an Mayr.docx"
+    mrd = docx(mr, date="2025-01-15", author="Tanja Seidl")
+    t_mr = "Liefervertrag vom 1. März 2023 in der Fassung der Änderungsvereinbarung vom 10. Juni 2024 – Mängelrüge und Aufforderung zur Nacherfüllung"
+    put(MR, mrd, matter="D04", ref="31152.004", cat="in_matter_folder", dt="warning_letter", title=t_mr, parties=dp, lang="de", date="2025-01-15",
+        rel={"references": [SA, AM]},
+        notes="references: German name for an English contract with date ('Liefervertrag vom 1. März 2023') and the amendment by title and date ('Änderungsvereinbarung vom 10. Juni 2024')")
+    pu = [("s", "PÜHRINGER & PARTNER Rechtsanwälte GmbH · Landstraße 49 · 4020 Linz · Österreich"),
+          ("p", "Kessler Haldimann Rechtsanwälte PartG mbB\nFrau RAin Katrin Obermaier\nMaximilianstraße 31\n80539 München"), ("r", "Linz, am 3. Februar 2025"),
+          ("p", "Ihr Zeichen: 31152.004 KO/ts\nUnser Zeichen: P/MR 25/0047"),
+          ("b", "Lindqvist Logistik GmbH / Mayr Regaltechnik GmbH – Ihr Schreiben vom 15. Jänner 2025"),
+          ("p", "Sehr geehrte Frau Kollegin,"),
+          ("p", "wir vertreten die Mayr Regaltechnik GmbH, Wels. Ihre Mängelrüge weisen wir namens unserer Mandantin zurück."),
+          ("p", "Die festgestellten Verformungen sind nach dem Prüfbericht der RIS Regalinspektion Süd GmbH vom 28. Jänner 2025 (Beilage ./A) ausschließlich auf Anfahrschäden durch Flurförderzeuge zurückzuführen, also auf den Betrieb durch Ihre Mandantin. Ein Mangel der Anlage liegt nicht vor."),
+          ("p", "Unsere Mandantin ist gleichwohl bereit, die beschädigten Ständerrahmen gegen Kostenersatz zu tauschen; ein Angebot schließen wir an."),
+          ("p", "Mit freundlichen kollegialen Grüßen"), ("p", "Dr. Klaus Pühringer"),
+          ("p", "Beilage ./A – Prüfbericht RIS vom 28.01.2025")]
+    PU = f"{F3}/Korrespondenz/2025-02-03 Pühringer Schreiben.pdf"
+    put_pdf(PU, docx(pu, lang="de-AT", date="2025-02-03", author="Pühringer Kanzlei", font="Cambria"), matter="D04", ref="31152.004", cat="misfiled",
+            dt="letter", title="Lindqvist Logistik GmbH / Mayr Regaltechnik GmbH – Ihr Schreiben vom 15. Jänner 2025", parties=["mayr", "lindqvist"],
+            lang="de", date="2025-02-03", rel={"responds_to": [MR]},
+            notes="misfiled into the lease matter of the same client (same property); Austrian counsel: responds_to 'Ihr Schreiben vom 15. Jänner 2025' plus 'Ihr Zeichen'")
+    pb = [("p", "Beilage ./A"), ("title", "Prüfbericht Regalinspektion"), ("p", "nach DIN EN 15635 – Objekt: Lindqvist Logistik GmbH, Daimlerstraße 14, Garching, Hochregallager Hallen A/B"),
+          ("p", "Auftraggeber: Mayr Regaltechnik GmbH, Wels – Prüfer: Ing. Florian Gruber, RIS Regalinspektion Süd GmbH – Prüfdatum: 24.01.2025"),
+          ("p", "Befund: Gassen 4–7: Ständerrahmen an 11 Stellen im Bereich bis 0,4 m über Boden verformt (Kategorie Gelb/Rot). Schadensbild typisch für seitliche Anfahrschäden durch Schubmaststapler; keine Anhaltspunkte für Materialfehler oder Montagefehler."),
+          ("p", "Traversen: Durchbiegung an 38 Traversen innerhalb der Toleranz L/200 bei Nennlast; Überlast an 6 Feldern festgestellt (Palettengewicht bis 1.380 kg statt 1.000 kg)."),
+          ("p", "Empfehlung: Tausch der rot markierten Ständer binnen 4 Wochen; Anfahrschutz nachrüsten; Lastschilder prüfen."),
+          ("p", "Wels, 28.01.2025 – gez. Ing. F. Gruber")]
+    put(f"{F4}/Korrespondenz/Beilage A zum Schreiben Pühringer 03.02.2025 - Prüfbericht.pdf", scan_pdf([lines_of(pb)], RNG, "2025-02-05", angle=0.7),
+        matter="D04", ref=None, cat="in_matter_folder", dt="expert_report", title="Prüfbericht Regalinspektion", parties=["mayr", "lindqvist"],
+        lang="de", date="2025-01-28", text_layer=False, rel={"annex_of": [PU]},
+        notes="image-only; annex_of: Austrian 'Beilage ./A' to the letter of 3 Feb 2025, filed in another folder than its letter (the letter is misfiled)")
+    kl = [LH_M, ("p", "Landgericht München I\nPrielmayerstraße 7\n80335 München"), ("r", "München, 20. März 2025"), ("p", "Unser Zeichen: 31152.004 KO"),
+          ("title", "Klage"),
+          ("p", "der Lindqvist Logistik GmbH, vertreten durch den Geschäftsführer Per Lindqvist, Parkring 12, 85748 Garching – Klägerin –"),
+          ("p", "Prozessbevollmächtigte: Kessler Haldimann Rechtsanwälte PartG mbB, Maximilianstraße 31, 80539 München"),
+          ("p", "gegen"),
+          ("p", "die Mayr Regaltechnik GmbH, vertreten durch die Geschäftsführer, Salzburger Straße 210, 4600 Wels, Österreich – Beklagte –"),
+          ("p", "wegen Gewährleistung aus Liefervertrag – vorläufiger Streitwert: EUR 214.000,00"),
+          ("p", "Namens und in Vollmacht der Klägerin erheben wir Klage und werden beantragen: 1. Die Beklagte wird verurteilt, an die Klägerin EUR 214.000,00 nebst Zinsen in Höhe von neun Prozentpunkten über dem Basiszinssatz seit dem 15. Februar 2025 zu zahlen. 2. Die Beklagte trägt die Kosten des Rechtsstreits."),
+          ("h", "Begründung"),
+          ("p", "I. Die Parteien schlossen am 01.03.2023 einen Liefervertrag über ein Hochregallager (Supply Agreement, Anlage K 1). Mit Änderungsvereinbarung vom 10.06.2024 (Anlage K 2) verlängerten sie die Gewährleistungsfrist auf 36 Monate ab Abnahme."),
+          ("p", "II. Mit Schreiben vom 15.01.2025 (Anlage K 3) rügte die Klägerin Verformungen an den Ständerrahmen und setzte eine Frist zur Nacherfüllung bis 14.02.2025. Die Beklagte wies die Rüge mit Schreiben ihrer österreichischen Anwälte vom 03.02.2025 zurück (Anlage K 4)."),
+          ("p", "III. Die internationale Zuständigkeit des angerufenen Gerichts folgt aus der Gerichtsstandsvereinbarung in Ziffer 7 des Liefervertrags (Art. 25 EuGVVO). Die Klägerin hat die Mängel durch die Firma Lagerbau Kreitmair GmbH beseitigen lassen; die Kosten von EUR 214.000,00 sind ihr Schaden (§§ 437 Nr. 3, 280, 281 BGB)."),
+          ("p", "Anlagen: K 1 Supply Agreement vom 01.03.2023 – K 2 Änderungsvereinbarung vom 10.06.2024 – K 3 Mängelrüge vom 15.01.2025 – K 4 Schreiben Pühringer & Partner vom 03.02.2025"),
+          ("p", "Katrin Obermaier, Rechtsanwältin")]
+    KLG = f"{F4}/Schriftsätze/2025-03-20 Klage LG München I.docx"
+    put(KLG, docx(kl, date="2025-03-20", author="Katrin Obermaier"), matter="D04", ref="31152.004", cat="in_matter_folder", dt="statement_of_claim",
+        title="Klage", parties=dp, lang="de", date="2025-03-20", rel={"references": [SA, AM, MR, PU]},
+        notes="references: court-exhibit style ('Liefervertrag … (Anlage K 1)', 'Änderungsvereinbarung vom 10.06.2024 (Anlage K 2)', 'Schreiben vom 15.01.2025 (Anlage K 3)', 'Schreiben … vom 03.02.2025 (Anlage K 4)')")
+    put_pdf(f"{F4}/Anlagen/Anlage K 2.pdf", amd, matter="D04", ref=None, cat="in_matter_folder", dt="amendment_agreement", title="Amendment Agreement",
+            parties=["mayr", "lindqvist"], lang="en", date="2024-06-10", rel={"annex_of": [KLG], "near_duplicate_of": [AM], "amends": [SA]},
+            notes="court exhibit in subfolder Anlagen/, named only by number; a LibreOffice print of the amendment docx (near_duplicate_of)")
+    put_pdf(f"{F4}/Anlagen/Anlage K 3.pdf", mrd, matter="D04", ref="31152.004", cat="in_matter_folder", dt="warning_letter", title=t_mr,
+            parties=dp, lang="de", date="2025-01-15", rel={"annex_of": [KLG], "near_duplicate_of": [MR], "references": [SA, AM]},
+            notes="court exhibit in subfolder Anlagen/, named only by number; PDF print of the Mängelrüge docx")
+    ke = [("s", "WENDELSTEIN Rechtsanwälte · Ludwigsplatz 3 · 83022 Rosenheim"),
+          ("p", "Landgericht München I\n12. Zivilkammer\n80335 München"), ("r", "Rosenheim, 12.05.2025"),
+          ("p", "Az. 12 O 4471/25"),
+          ("title", "Klageerwiderung"),
+          ("p", "In dem Rechtsstreit Lindqvist Logistik GmbH ./. Mayr Regaltechnik GmbH zeigen wir an, dass wir die Beklagte vertreten. Wir erwidern auf die Klage vom 20.03.2025 und beantragen, die Klage abzuweisen."),
+          ("h", "I. Kein Mangel"),
+          ("p", "Die Verformungen sind Anfahrschäden. Das ergibt sich aus dem Prüfbericht der RIS Regalinspektion Süd GmbH vom 28.01.2025 (Anlage B 1). Die Klägerin hat die Anlage zudem mit Paletten bis 1.380 kg überladen."),
+          ("h", "II. Verspätete Rüge"),
+          ("p", "Die Klägerin hat die angeblichen Mängel nicht unverzüglich gerügt (§ 377 HGB). Die Verformungen waren bereits bei der Inspektion im Juli 2024 sichtbar; die Rüge erfolgte erst im Januar 2025. Die Lieferscheine und das Abnahmeprotokoll legt die Klägerin nicht vor."),
+          ("h", "III. Höhe"),
+          ("p", "Die geltend gemachten Kosten der Ersatzvornahme werden bestritten; sie umfassen den Einbau eines Anfahrschutzes, den der Liefervertrag nicht schuldet."),
+          ("p", "Sebastian Wendelstein, Rechtsanwalt")]
+    KE = f"{F4}/Gericht/2025-05-12 Klageerwiderung Mayr.pdf"
+    put_pdf(KE, docx(ke, date="2025-05-12", author="Wendelstein", font="Times New Roman"), matter="D04", ref=None, cat="in_matter_folder",
+            dt="statement_of_defence", title="Klageerwiderung", parties=dp, lang="de", date="2025-05-12", rel={"responds_to": [KLG]},
+            notes="native PDF; responds_to: statement of defence to the claim ('erwidern wir auf die Klage vom 20.03.2025')")
+    rp = [LH_M, ("p", "Landgericht München I\n12. Zivilkammer"), ("r", "München, 16. Juni 2025"), ("p", "Az. 12 O 4471/25 – Unser Zeichen: 31152.004 KO"),
+          ("title", "Replik"),
+          ("p", "In dem Rechtsstreit Lindqvist Logistik GmbH ./. Mayr Regaltechnik GmbH nimmt die Klägerin zur Klageerwiderung vom 12.05.2025 wie folgt Stellung:"),
+          ("p", "1. Der von der Beklagten vorgelegte Prüfbericht (Anlage B 1) ist ein Parteigutachten der Beklagten. Er verschweigt, dass die Ständerrahmen eine Wandstärke von 1,5 mm statt der nach EN 15512 berechneten 2,0 mm haben. Beweis: Sachverständigengutachten."),
+          ("p", "2. Eine Untersuchungs- und Rügeobliegenheit nach § 377 HGB bestand für verdeckte Mängel der Materialstärke nicht; die Rüge vom 15.01.2025 erfolgte sechs Tage nach der Entdeckung."),
+          ("p", "3. Der Anfahrschutz ist Teil der vertraglich geschuldeten Leistung (Anlage 1 zum Liefervertrag, Pos. 14)."),
+          ("p", "Katrin Obermaier, Rechtsanwältin")]
+    RP = f"{F4}/Schriftsätze/2025-06-16 Replik.docx"
+    put(RP, docx(rp, date="2025-06-16", author="Katrin Obermaier"), matter="D04", ref="31152.004", cat="in_matter_folder", dt="reply_brief",
+        title="Replik", parties=dp, lang="de", date="2025-06-16", rel={"responds_to": [KE], "references": [MR]},
+        notes="responds_to: 'zur Klageerwiderung vom 12.05.2025'; references: 'die Rüge vom 15.01.2025'")
+    hb = [("p", "Landgericht München I – 12. Zivilkammer"), ("p", "Az.: 12 O 4471/25"), ("title", "Beschluss"),
+          ("p", "In dem Rechtsstreit Lindqvist Logistik GmbH, Garching – Klägerin – Prozessbevollmächtigte: Kessler Haldimann Rechtsanwälte PartG mbB, München – gegen Mayr Regaltechnik GmbH, Wels – Beklagte – Prozessbevollmächtigte: Wendelstein Rechtsanwälte, Rosenheim – wegen Gewährleistung"),
+          ("p", "erlässt das Landgericht München I durch den Vorsitzenden Richter am Landgericht Dr. Pfaffinger am 18.07.2025 folgenden Hinweisbeschluss:"),
+          ("p", "1. Die Kammer weist gemäß § 139 ZPO darauf hin, dass sie nach derzeitigem Stand die Frage der Rechtzeitigkeit der Mängelrüge (§ 377 HGB) für entscheidungserheblich hält. Auf die Ausführungen in der Klageerwiderung vom 12.05.2025 und in der Replik vom 16.06.2025 wird Bezug genommen."),
+          ("p", "2. Der Klägerin wird aufgegeben, binnen drei Wochen nach Zustellung die Lieferscheine zur Regalanlage sowie das Abnahmeprotokoll vom 14.02.2024 vorzulegen."),
+          ("p", "3. Termin zur mündlichen Verhandlung wird bestimmt auf Donnerstag, 16.10.2025, 10:30 Uhr, Sitzungssaal B 2.17."),
+          ("p", "Dr. Pfaffinger, Vorsitzender Richter am Landgericht")]
+    HB = f"{F4}/Gericht/2025-07-18 Hinweisbeschluss LG München I.pdf"
+    put_pdf(HB, docx(hb, date="2025-07-18", author="LG München I", font="Arial"), matter="D04", ref=None, cat="in_matter_folder", dt="court_order",
+            title="Beschluss", parties=dp, lang="de", date="2025-07-18", rel={"references": [KE, RP]},
+            notes="native PDF (electronic court document); references: the briefs by type and date ('Klageerwiderung vom 12.05.2025', 'Replik vom 16.06.2025')")
+    put(f"{SCANS}/Scan_20250721_0002.tif", scan_raster(lines_of(hb), RNG, "TIFF"), matter="D04", ref=None, cat="scan", dt="court_order",
+        title="Beschluss", parties=dp, lang="de", date="2025-07-18", text_layer=False,
+        rel={"near_duplicate_of": [HB], "references": [KE, RP]},
+        notes="TIFF G4 scan of the paper copy served by the court; placed by the court file number only")
+    lb = [LH_M, ("p", "Vorab per beA\nWendelstein Rechtsanwälte\nHerrn RA Sebastian Wendelstein\nLudwigsplatz 3\n83022 Rosenheim"), ("r", "München, 4. August 2025"),
+          ("p", "Unser Zeichen: 31152/004 KO"),
+          ("b", "Lindqvist Logistik GmbH ./. Mayr Regaltechnik GmbH – LG München I, 12 O 4471/25 – Vorlage gemäß Hinweisbeschluss"),
+          ("p", "Sehr geehrter Herr Kollege Wendelstein,"),
+          ("p", "in Umsetzung des Hinweisbeschlusses des Landgerichts München I vom 18. Juli 2025 haben wir heute die Lieferscheine Nr. 2023-0917 bis 2023-0921 sowie das Abnahmeprotokoll vom 14. Februar 2024 als Anlagen K 5 und K 6 zur Akte gereicht. Abschriften fügen wir für Sie bei."),
+          ("p", "Aus dem Abnahmeprotokoll ergibt sich der Vorbehalt unserer Mandantin zur Materialstärke der Ständerrahmen; er war Ihrer Mandantin also seit der Abnahme bekannt."),
+          ("p", "Mit freundlichen kollegialen Grüßen"), ("p", "Katrin Obermaier")]
+    put(f"{F4}/Korrespondenz/2025-08-04 Schreiben an Wendelstein - Vorlage Lieferscheine.docx", docx(lb, date="2025-08-04", author="Tanja Seidl"),
+        matter="D04", ref="31152/004", cat="in_matter_folder", dt="letter",
+        title="Lindqvist Logistik GmbH ./. Mayr Regaltechnik GmbH – LG München I, 12 O 4471/25 – Vorlage gemäß Hinweisbeschluss",
+        parties=dp, lang="de", date="2025-08-04", rel={"references": [HB]},
+        notes="references: a letter citing the court order it complies with ('in Umsetzung des Hinweisbeschlusses … vom 18. Juli 2025')")
+
+
+# ================================================================== D05 Traunsee licence (Zürich office)
+def fa_blocks(ver):
+    ls = ("Lea Sutter", "LS", "2025-05-19T10:12:00Z")
+    head = {1: "Draft Rüegg Baumann for Zollinger Treuhand AG – 12 May 2025",
+            2: "KH mark-up for Traunsee Software GmbH – 19 May 2025 (against Rüegg Baumann draft of 12 May 2025)",
+            3: "Final – 2 June 2025", 4: "Final – 2 June 2025"}[ver]
+    scope = ("Art. 1 (Scope) The modules listed in Exhibit A to the Licence Agreement are supplemented by the module TaxFlow Cloud (version 4.2)."
+             if ver != 4 else
+             "Art. 1 (Scope) The modules listed in Exhibit A to the Licence Agreement are supplemented by the module TaxFlow Cloud (version 4.2 or any later release).")
+    return [
+        ("s", head),
+        ("title", "First Amendment to the Licence Agreement dated 14 January 2025"),
+        ("p", "between Traunsee Software GmbH, Gmunden, Austria (FN 447120 s) (“Licensor”) and Zollinger Treuhand AG, Zurich (CHE-214.553.900) (“Licensee”)"),
+        ("p", "A. The Parties entered into a licence agreement dated 14 January 2025 (the “Licence Agreement”). B. Licensee wishes to license an additional cloud module; the Parties therefore agree to amend the Licence Agreement as follows."),
+        ("p", scope),
+        ("red", [("t", "Art. 2 (Licence Fee) The annual licence fee under Art. 2 of the Licence Agreement is increased to CHF 186,000"),
+                 ("del", " and is fixed for the remaining term"),
+                 ("ins", "; from 1 January 2026 Licensor may adjust the fee once a year in line with the Swiss consumer price index, by no more than 3 per cent. per year"),
+                 ("t", ".")],
+         M("Art. 2", "price_adjustment", "counterparty_request", "modified",
+           "Zollinger (Dr. Frei, e-mail of 12 May) accepts CPI indexation only with a 3 % cap – reflected.", ls)),
+        ("red", [("del", "Art. 3 (Exclusivity) Licensor shall not license TaxFlow Cloud to any other fiduciary or tax advisory firm in Switzerland during the term.")],
+         M("Art. 3", "exclusivity", "client_instruction", "deleted", "No exclusivity – instruction of Mag. Hofer (Traunsee), call of 15 May.", ls)),
+        ("red", [("t", "Art. 4 (Liability) For TaxFlow Cloud Licensor's aggregate liability is limited to the fees paid in the "),
+                 ("del", "24"), ("ins", "12"), ("t", " months preceding the event giving rise to the claim; Art. 11 of the Licence Agreement applies otherwise.")],
+         M("Art. 4", "liability_cap", "risk_allocation", "modified",
+           "Cloud service = outage risk for Traunsee; keep the cap at 12 months' fees as in the Licence Agreement.", ls)),
+        ("red", [("t", "Art. 5 (Governing Law) This First Amendment is governed by Swiss law"),
+                 ("ins", ", excluding its conflict of laws rules and the United Nations Convention on Contracts for the International Sale of Goods"), ("t", ".")],
+         M("Art. 5", "governing_law", "drafting_clarity", "modified", "Clarification only – aligns with Art. 18 of the Licence Agreement.", ls)),
+        ("red", [("t", "Art. 6 (Jurisdiction) Exclusive place of jurisdiction is "), ("del", "the courts of Zurich"),
+                 ("ins", "the Commercial Court of the Canton of Zurich (Handelsgericht)"), ("t", ".")],
+         M("Art. 6", "jurisdiction", "unstated", "modified")),
+        ("p", "Art. 7 (Miscellaneous) Save as amended by this First Amendment the Licence Agreement remains unchanged."),
+        ("p", "Gmunden / Zurich, 2 June 2025" if ver >= 3 else "Gmunden / Zurich, [date]"),
+        ("sig", ["Traunsee Software GmbH", "Zollinger Treuhand AG"]),
+    ]
+
+
+def d05():
+    lp = ["traunsee", "zollinger"]
+    la = [("title", "Licence Agreement"),
+          ("p", "between Traunsee Software GmbH, Gmunden, Austria (FN 447120 s, Regional Court Wels) (“Licensor”) and Zollinger Treuhand AG, Zurich, Switzerland (CHE-214.553.900) (“Licensee”)"),
+          ("p", "Art. 1 (Licence) Licensor grants Licensee a non-exclusive, non-transferable licence to use the modules of the TRAUNSEE Fiduciary Suite listed in Exhibit A for up to 220 named users."),
+          ("p", "Art. 2 (Fees) The annual licence fee is CHF 164,000, payable annually in advance."),
+          ("p", "Art. 3 (Term) The Agreement runs for three years from 1 February 2025 and renews for one year at a time unless terminated with six months' notice."),
+          ("p", "Art. 5 (Maintenance) Licensor provides updates and second-level support; services beyond that are governed by the Services Agreement of the same date."),
+          ("p", "Art. 11 (Liability) Licensor's aggregate liability is limited to the fees paid in the 12 months preceding the event giving rise to the claim; liability for gross negligence and intent is unlimited."),
+          ("p", "Art. 18 (Governing Law) This Agreement is governed by Swiss law, excluding its conflict of laws rules and the CISG."),
+          ("p", "Art. 19 (Jurisdiction) Exclusive place of jurisdiction is the City of Zurich."),
+          ("p", "Exhibit A – Licensed Modules"),
+          ("p", "Gmunden / Zurich, 14 January 2025"),
+          ("sig", ["Traunsee Software GmbH – Mag. Stefan Hofer", "Zollinger Treuhand AG – Dr. Nadine Frei / Urs Kälin"]),
+          ("s", "KH 40388-002 – execution version")]
+    LA = f"{F5}/Vertraege/Licence Agreement Traunsee-Zollinger signed.pdf"
+    put_pdf(LA, docx(la, lang="en-GB", date="2025-01-14", author="Lea Sutter"), matter="D05", ref="40388-002", cat="in_matter_folder",
+            dt="licence_agreement", title="Licence Agreement", parties=lp, lang="en", date="2025-01-14", notes="native PDF of the executed licence")
+    sa = [("title", "Services Agreement"),
+          ("p", "between Traunsee Software GmbH, Gmunden (“Provider”) and Zollinger Treuhand AG, Zurich (“Customer”)"),
+          ("p", "1. Services. Provider shall implement, host and operate the licensed TRAUNSEE modules for Customer in a data centre in Switzerland."),
+          ("p", "2. Service levels. Provider shall meet the service levels set out in Annex 1; service credits are the exclusive remedy for a failure to meet them, save for termination for cause."),
+          ("p", "3. Fees. Implementation CHF 48,000 (fixed); operation CHF 5,400 per month."),
+          ("p", "4. Data protection. Provider processes personal data as processor under the Swiss Federal Act on Data Protection; the data processing terms form part of this Agreement."),
+          ("p", "5. Term. This Agreement ends automatically when the Licence Agreement of the same date ends."),
+          ("p", "6. Law and jurisdiction. Art. 18 and 19 of the Licence Agreement apply."),
+          ("p", "Gmunden / Zurich, 14 January 2025"),
+          ("sig", ["Traunsee Software GmbH", "Zollinger Treuhand AG"])]
+    SV = f"{F5}/Vertraege/Services Agreement 2025-01-14.docx"
+    svd = docx(sa, lang="en-GB", date="2025-01-14", author="Lea Sutter")
+    put(SV, svd, matter="D05", ref=None, cat="in_matter_folder", dt="services_agreement", title="Services Agreement", parties=lp, lang="en",
+        date="2025-01-14", rel={"references": [LA]}, notes="references: 'the Licence Agreement of the same date' (title and a relative date)")
+    put_odt(f"{F5}/Vertraege/Services Agreement 2025-01-14.odt", svd, matter="D05", ref=None, cat="in_matter_folder", dt="services_agreement",
+            title="Services Agreement", parties=lp, lang="en", date="2025-01-14", rel={"near_duplicate_of": [SV], "references": [LA]},
+            notes="same document in another format (LibreOffice .odt conversion)")
+    an = [("title", "Annex 1 to the Services Agreement dated 14 January 2025"), ("c", "Service Levels"),
+          ("table", [["Service", "Measure", "Target", "Service credit"],
+                     ["Availability TRAUNSEE Fiduciary Suite", "per calendar month, 06:00–22:00 CET", "99.5 %", "5 % of monthly fee per 0.5 % below"],
+                     ["Incident Priority 1", "response / workaround", "30 min / 4 h", "CHF 1,000 per hour late"],
+                     ["Incident Priority 2", "response / workaround", "2 h / 1 business day", "CHF 250 per day late"],
+                     ["Backup", "restore point objective", "24 h", "–"]]),
+          ("p", "Service credits under this Annex 1 are capped at 15 % of the monthly operation fee.")]
+    put(f"{F5}/Vertraege/Annex 1 to the Services Agreement.docx", docx(an, lang="en-GB", date="2025-01-14", author="Lea Sutter"), matter="D05", ref=None,
+        cat="in_matter_folder", dt="annex", title="Annex 1 to the Services Agreement dated 14 January 2025", parties=lp, lang="en", date="2025-01-14",
+        rel={"annex_of": [SV]}, notes="annex_of: 'Annex 1 to the Services Agreement dated …' – the heading names the main agreement and its date")
+    rows = [["Exhibit A – Licensed Modules", "", "", ""], ["Module", "Version", "Named users", "Share of annual fee CHF"],
+            ["Fiduciary Ledger", "7.1", 220, 72000], ["Payroll CH", "5.4", 60, 38000], ["Tax Return CH", "2025", 120, 41000], ["Document Vault", "3.0", 220, 13000]]
+    put(f"{F5}/Vertraege/Exhibit A - Licensed Modules.xlsx", xlsx_bytes([("Exhibit A", rows)], "2025-01-14", creator="Traunsee Sales"), matter="D05",
+        ref=None, cat="in_matter_folder", dt="annex", title="Exhibit A – Licensed Modules", parties=[], lang="en", date="2025-01-14",
+        rel={"annex_of": [LA]}, notes="annex_of: 'Exhibit A', named in Art. 1 of the licence; the sheet does not name the licence")
+    G1 = f"{F5}/Entwuerfe/First Amendment Licence Agreement - draft Zollinger.docx"
+    G2 = f"{F5}/Entwuerfe/First Amendment - KH markup 2025-05-19.docx"
+    G3 = f"{F5}/Vertraege/First Amendment - final.docx"
+    t_fa = "First Amendment to the Licence Agreement dated 14 January 2025"
+    b2 = fa_blocks(2)
+    put(G1, docx(fa_blocks(1), mode="base", lang="en-GB", date="2025-05-12", author="Marco Rüegg"), matter="D05", ref=None, cat="in_matter_folder",
+        dt="amendment_agreement", title=t_fa, parties=lp, lang="en", date="2025-05-12", rel={"amends": [LA]},
+        notes="chain First Amendment 1/3; amends: 'First Amendment to the Licence Agreement dated 14 January 2025'")
+    put(G2, docx(b2, mode="redline", lang="en-GB", date="2025-05-19", author="Marco Rüegg", rev=("Lea Sutter", "2025-05-19T09:00:00Z")),
+        matter="D05", ref=None, cat="in_matter_folder", dt="amendment_agreement", title=t_fa, parties=lp, lang="en", date="2025-05-19",
+        rel={"amends": [LA], "redline_of": [G1]}, decisions=decisions_of(b2), notes="chain First Amendment 2/3; Art. 6 uncommented")
+    put(G3, docx(fa_blocks(3), lang="en-GB", date="2025-06-02", author="Marco Rüegg"), matter="D05", ref=None, cat="in_matter_folder",
+        dt="amendment_agreement", title=t_fa, parties=lp, lang="en", date="2025-06-02", rel={"amends": [LA]}, notes="chain First Amendment 3/3")
+    put(f"{F5}/Vertraege/First Amendment - final final.docx", docx(fa_blocks(4), lang="en-GB", date="2025-06-03", author="Marco Rüegg"),
+        matter="D05", ref=None, cat="in_matter_folder", dt="amendment_agreement", title=t_fa, parties=lp, lang="en", date="2025-06-02",
+        rel={"amends": [LA], "near_duplicate_of": [G3]},
+        notes="near_duplicate_of: 'final final' copy with one changed sentence in Art. 1 ('or any later release')")
+    sl = [("p", "Traunsee Software GmbH · Esplanade 9 · 4810 Gmunden · Austria"),
+          ("p", "Zollinger Treuhand AG\nDr. Nadine Frei, General Counsel\nLöwenstrasse 29\n8001 Zürich"), ("r", "Gmunden, 3 June 2025"),
+          ("title", "Side Letter"),
+          ("b", "to the Licence Agreement dated 14 January 2025, as amended by the First Amendment dated 2 June 2025"),
+          ("p", "Dear Dr. Frei,"),
+          ("p", "Notwithstanding Art. 2 of the First Amendment, we confirm that we shall not apply the index adjustment of the licence fee for the licence year 2026, provided that Zollinger Treuhand AG does not give notice of termination of the Licence Agreement before 1 August 2026."),
+          ("p", "This letter forms part of the Licence Agreement and shall be treated as confidential. Please confirm your agreement by countersigning below."),
+          ("p", "Yours sincerely, Traunsee Software GmbH – Mag. Stefan Hofer"),
+          ("p", "Agreed and accepted: Zollinger Treuhand AG – Dr. Nadine Frei / Urs Kälin – Zurich, 3 June 2025")]
+    SL = f"{F5}/Vertraege/Side Letter Zollinger.pdf"
+    put_pdf(SL, docx(sl, lang="en-GB", date="2025-06-03", author="Stefan Hofer", font="Calibri"), matter="D05", ref=None, cat="in_matter_folder",
+            dt="side_letter", title="Side Letter", parties=lp, lang="en", date="2025-06-03", rel={"amends": [LA], "references": [G3]},
+            notes="amends: 'Side Letter to the Licence Agreement dated 14 January 2025'; references: 'the First Amendment dated 2 June 2025' / 'Art. 2 of the First Amendment'")
+    put(f"{SCANS}/IMG_20250603_174512.jpg", scan_raster(lines_of(sl), RNG, "JPEG", angle=1.3), matter="D05", ref=None, cat="scan", dt="side_letter",
+        title="Side Letter", parties=lp, lang="de" if False else "en", date="2025-06-03", text_layer=False,
+        rel={"near_duplicate_of": [SL], "amends": [LA], "references": [G3]},
+        notes="phone photo of the countersigned side letter (JPEG); placed only by the parties and the licence")
+    br = [LH_Z, ("p", "Traunsee Software GmbH\nHerrn Mag. Stefan Hofer\nEsplanade 9\n4810 Gmunden\nÖsterreich"), ("r", "Zürich, 4. Juni 2025"),
+          ("p", "Unser Zeichen: 40388-002 LS"),
+          ("b", "Zollinger Treuhand AG – Abschluss der Vertragsänderung TaxFlow Cloud"),
+          ("p", "Sehr geehrter Herr Mag. Hofer,"),
+          ("p", "das First Amendment vom 2. Juni 2025 ist nun von beiden Seiten unterzeichnet; ein Original liegt bei. Gegenüber dem Entwurf der Gegenseite konnten wir die Haftungsbegrenzung auf zwölf Monatsgebühren halten und die Exklusivität streichen. Die Indexierung ist auf 3 % pro Jahr begrenzt."),
+          ("p", "Den Side Letter, den Zollinger als Bedingung für die Unterzeichnung verlangt hat, haben Sie am 3. Juni unterschrieben. Bitte beachten Sie: Die Indexanpassung für 2026 entfällt, solange Zollinger nicht vor dem 1. August 2026 kündigt. Wir haben die Frist notiert."),
+          ("p", "Unsere Schlussrechnung für dieses Mandat folgt mit separater Post."),
+          ("p", "Freundliche Grüsse"), ("p", "Lea Sutter")]
+    put(f"{F5}/Korr/Brief an Traunsee 2025-06-04 Abschluss.docx", docx(br, lang="de-CH", date="2025-06-04", author="Lea Sutter"), matter="D05",
+        ref="40388-002", cat="in_matter_folder", dt="letter", title="Zollinger Treuhand AG – Abschluss der Vertragsänderung TaxFlow Cloud",
+        parties=["traunsee"], lang="de", date="2025-06-04", rel={"references": [G3, SL]},
+        notes="references: 'das First Amendment vom 2. Juni 2025' (English title in a German letter, with date) and 'Den Side Letter' (title alone, unique in the matter)")
+    return LA, G1, G2, G3
+
+
+# ================================================================== D06 Dr. Adler / Brunnthal
+def af_blocks(ver):
+    mk = ("Dr. Martina Kessler", "MK", "2025-06-13T07:45:00Z")
+    head = {1: "Entwurf Brunnthal Medizintechnik GmbH – 02.06.2025",
+            2: "Entwurf vom 02.06.2025 mit Anmerkungen Kessler Haldimann für Frau Dr. Adler – 13.06.2025",
+            3: "Stand: 20.06.2025"}[ver]
+    return [
+        ("s", head),
+        ("title", "Aufhebungsvertrag"),
+        ("p", "zwischen der Brunnthal Medizintechnik GmbH, Robert-Koch-Straße 3, 85521 Ottobrunn, eingetragen im Handelsregister des Amtsgerichts München unter HRB 201455, vertreten durch ihren Geschäftsführer Dr. Wolfgang Ertl – nachfolgend „Gesellschaft“ –"),
+        ("p", "und Frau Dr. Henrike Adler, Ottobrunn – nachfolgend „Frau Dr. Adler“ –"),
+        ("h", "§ 1 Beendigung des Dienstverhältnisses"),
+        ("p", "(1) Der zwischen den Parteien bestehende Geschäftsführer-Dienstvertrag vom 18.12.2020 (der „Dienstvertrag“) wird im gegenseitigen Einvernehmen mit Ablauf des 30. September 2025 (das „Beendigungsdatum“) beendet."),
+        ("p", "(2) Die Abberufung von Frau Dr. Adler als Geschäftsführerin bleibt unberührt."),
+        ("h", "§ 2 Abfindung"),
+        ("red", [("t", "(1) Die Gesellschaft zahlt Frau Dr. Adler für den Verlust ihrer Stellung eine Abfindung entsprechend §§ 24, 34 EStG in Höhe von EUR "),
+                 ("del", "180.000,00"), ("ins", "240.000,00"), ("t", " brutto.")],
+         M("§ 2 Abs. 1", "settlement_amount", "client_instruction", "modified", "Mandantin (Telefonat 12.06.): Untergrenze 240 T€, darunter kein Abschluss.", mk)),
+        ("p", "(2) Der Anspruch auf die Abfindung entsteht mit Unterzeichnung dieses Vertrags und ist vererblich."),
+        ("red", [("t", "(3) Die Abfindung ist "), ("del", "mit dem Beendigungsdatum"), ("ins", "am 15. Januar 2026"), ("t", " zur Zahlung fällig.")],
+         M("§ 2 Abs. 3", "settlement_amount", "tax", "modified",
+           "Auszahlung erst im Januar 2026: Fünftelregelung (§ 34 EStG) wirkt nur, wenn 2026 keine weiteren Bezüge anfallen – deutlich günstigere Besteuerung.", mk)),
+        ("h", "§ 3 Bezüge bis zum Beendigungsdatum; Dienstwagen"),
+        ("p", "(1) Bis zum Beendigungsdatum erhält Frau Dr. Adler ihre vertragsgemäßen Festbezüge. Sie ist ab dem 1. Juni 2025 unter Anrechnung restlicher Urlaubsansprüche unwiderruflich freigestellt. Ein Anspruch auf Tantieme für das Geschäftsjahr 2025 besteht nicht."),
+        ("red", [("ins", "(2) Frau Dr. Adler ist berechtigt, den ihr überlassenen Dienstwagen (amtl. Kennzeichen M-BM 2021) bis zum Beendigungsdatum im bisherigen Umfang auch privat zu nutzen.")],
+         M("§ 3 Abs. 2", "company_car", "commercial_compromise", "inserted",
+           "Dr. Ertl hat im Termin am 12.06. den Dienstwagen bis 30.09. angeboten, wenn wir im Gegenzug die Tantieme 2025 aufgeben.", mk)),
+        ("h", "§ 4 Rückgabe"),
+        ("p", "(1) Frau Dr. Adler gibt bis zum 30. Juni 2025 sämtliche Unterlagen, Datenträger, Schlüssel und Zugangsmittel der Gesellschaft zurück. Der Dienstwagen ist am Beendigungsdatum zurückzugeben."),
+        ("h", "§ 5 Nachvertragliches Wettbewerbsverbot"),
+        ("red", [("t", "(1) Frau Dr. Adler verpflichtet sich, für die Dauer von zwölf Monaten nach dem Beendigungsdatum nicht für ein Unternehmen tätig zu werden, das mit der Gesellschaft auf dem Gebiet minimalinvasiver Chirurgieinstrumente im Wettbewerb steht. "),
+                 ("del", "Eine Karenzentschädigung wird nicht gezahlt."),
+                 ("ins", "Die Gesellschaft zahlt für die Dauer des Verbots eine monatliche Karenzentschädigung in Höhe von 50 % der zuletzt bezogenen monatlichen Festbezüge.")],
+         M("§ 5 Abs. 1", "non_compete_compensation", "legal_requirement", "modified",
+           "§ 9 Abs. 3 Dienstvertrag: Wettbewerbsverbot nur gegen 50 % Karenzentschädigung; ohne Entschädigung wäre das Verbot unverbindlich – nicht verhandelbar.", mk)),
+        ("p", "(2) Die Gesellschaft kann bis zum Beendigungsdatum schriftlich auf das Wettbewerbsverbot verzichten."),
+        ("h", "§ 6 Erledigung"),
+        ("p", "(1) Mit Erfüllung dieses Vertrags sind alle gegenseitigen Ansprüche aus dem Dienstverhältnis und seiner Beendigung abgegolten, ausgenommen Ansprüche aus der betrieblichen Altersversorgung."),
+        ("h", "§ 7 Zeugnis; Verschwiegenheit"),
+        ("p", "(1) Frau Dr. Adler erhält ein qualifiziertes Zwischenzeugnis mit dem als Anlage 1 beigefügten Wortlaut; das Endzeugnis entspricht diesem Wortlaut."),
+        ("red", [("t", "(2) Die Parteien verpflichten sich, über den Inhalt dieses Vertrags Stillschweigen zu bewahren"),
+                 ("ins", ", soweit nicht eine Offenlegung gegenüber Steuer- und Rechtsberatern, Behörden oder Familienangehörigen erforderlich ist"), ("t", ".")],
+         M("§ 7 Abs. 2", "confidentiality", "unstated", "modified")),
+        ("h", "§ 8 Kosten; Schlussbestimmungen"),
+        ("p", "(1) Änderungen und Ergänzungen dieses Vertrags bedürfen der Schriftform."),
+        ("red", [("del", "(2) Jede Partei trägt die Kosten ihrer rechtlichen Beratung selbst."),
+                 ("ins", "(2) Die Gesellschaft erstattet Frau Dr. Adler die Kosten ihrer anwaltlichen Beratung im Zusammenhang mit der Beendigung bis zu einem Betrag von EUR 5.000,00 zzgl. Umsatzsteuer gegen Nachweis.")],
+         M("§ 8 Abs. 2", "costs", "counterparty_request", "modified", "Hat Dr. Ertl im Termin am 12.06. selbst angeboten – übernommen.", mk)),
+        ("p", "Anlage 1 – Zeugnistext"),
+        ("sig", ["Ottobrunn, den __________  Brunnthal Medizintechnik GmbH", "Ottobrunn, den __________  Dr. Henrike Adler"]),
+    ]
+
+
+def d06():
+    ap = ["brunnthal", "adler"]
+    gf = [("title", "Geschäftsführer-Dienstvertrag"),
+          ("p", "zwischen der Brunnthal Medizintechnik GmbH, Ottobrunn (HRB 201455), vertreten durch ihre Alleingesellschafterin Brunnthal Holding GmbH – „Gesellschaft“ – und Frau Dr. Henrike Adler – „Geschäftsführerin“"),
+          ("p", "§ 1 Bestellung. Frau Dr. Adler ist mit Wirkung zum 1. Januar 2021 zur Geschäftsführerin der Gesellschaft bestellt."),
+          ("p", "§ 4 Bezüge. Die Geschäftsführerin erhält ein festes Jahresgehalt von EUR 195.000,00 brutto sowie eine erfolgsabhängige Tantieme nach Maßgabe einer jährlichen Zielvereinbarung."),
+          ("p", "§ 5 Dienstwagen. Die Gesellschaft stellt einen Dienstwagen der oberen Mittelklasse, auch zur privaten Nutzung."),
+          ("p", "§ 9 Laufzeit, Kündigung, Wettbewerbsverbot. (1) Der Vertrag ist auf unbestimmte Zeit geschlossen und kann von beiden Seiten mit einer Frist von zwölf Monaten zum Ende eines Kalendervierteljahres gekündigt werden. (2) Die Abberufung lässt den Vertrag unberührt. (3) Ein nachvertragliches Wettbewerbsverbot kann nur gegen Zahlung einer Karenzentschädigung in Höhe von 50 % der zuletzt bezogenen Festbezüge vereinbart werden."),
+          ("p", "§ 12 Schlussbestimmungen. Änderungen bedürfen der Schriftform. Es gilt deutsches Recht."),
+          ("p", "Ottobrunn, den 18.12.2020"),
+          ("sig", ["Brunnthal Holding GmbH für die Brunnthal Medizintechnik GmbH", "Dr. Henrike Adler"])]
+    GF = f"{F6}/Verträge/Geschäftsführervertrag Dr. Adler 2021.pdf"
+    put_pdf(GF, docx(gf, date="2020-12-18", author="Brunnthal HR", font="Times New Roman"), matter="D06", ref=None, cat="in_matter_folder",
+            dt="managing_director_agreement", title="Geschäftsführer-Dienstvertrag", parties=ap, lang="de", date="2020-12-18",
+            notes="native PDF; file name says 2021 (the start date), the contract is dated 18.12.2020")
+    gb = [("title", "Beschluss der Gesellschafterversammlung der Brunnthal Medizintechnik GmbH"), ("c", "Amtsgericht München HRB 201455"),
+          ("p", "Die Brunnthal Holding GmbH, Ottobrunn (HRB 201388), als alleinige Gesellschafterin der Brunnthal Medizintechnik GmbH hält unter Verzicht auf alle Form- und Fristvorschriften eine Gesellschafterversammlung ab und beschließt:"),
+          ("p", "1. Frau Dr. Henrike Adler wird mit sofortiger Wirkung als Geschäftsführerin abberufen."),
+          ("p", "2. Der Geschäftsführervertrag mit Frau Dr. Adler wird ordentlich zum nächstmöglichen Termin gekündigt. Herr Dr. Wolfgang Ertl wird ermächtigt, die Kündigung zu erklären und über eine einvernehmliche Beendigung zu verhandeln; eine Abfindung bis EUR 250.000 ist genehmigt."),
+          ("p", "3. Herr Dr. Wolfgang Ertl wird zum alleinvertretungsberechtigten Geschäftsführer bestellt."),
+          ("p", "Ottobrunn, 23. Mai 2025"),
+          ("sig", ["Brunnthal Holding GmbH, vertreten durch den Geschäftsführer Markus Feldhaus"])]
+    GB = f"{F6}/Korrespondenz/Gesellschafterbeschluss Brunnthal 2025-05-23.pdf"
+    put_pdf(GB, docx(gb, date="2025-05-23", author="Brunnthal HR", font="Times New Roman"), matter="D06", ref=None, cat="in_matter_folder",
+            dt="shareholder_resolution", title="Beschluss der Gesellschafterversammlung der Brunnthal Medizintechnik GmbH",
+            parties=["brunnthal_holding"], lang="de", date="2025-05-23", rel={"references": [GF]},
+            notes="references: 'Der Geschäftsführervertrag mit Frau Dr. Adler' (title alone, unique in the matter)")
+    bl = [("p", "Brunnthal Medizintechnik GmbH · Robert-Koch-Straße 3 · 85521 Ottobrunn"),
+          ("p", "Persönlich / vertraulich – per Boten\nFrau Dr. Henrike Adler\nAm Hachinger Bach 8\n85521 Ottobrunn"), ("r", "Ottobrunn, 26.05.2025"),
+          ("b", "Abberufung und Kündigung Ihres Geschäftsführer-Dienstvertrags"),
+          ("p", "Sehr geehrte Frau Dr. Adler,"),
+          ("p", "mit Gesellschafterbeschluss vom 23. Mai 2025 wurden Sie mit sofortiger Wirkung als Geschäftsführerin der Gesellschaft abberufen. Namens der Gesellschaft kündige ich hiermit den Dienstvertrag vom 18. Dezember 2020 ordentlich zum 30. Juni 2026."),
+          ("p", "Sie sind ab sofort von der Pflicht zur Dienstleistung freigestellt. Die Gesellschaft ist zu Gesprächen über eine einvernehmliche Beendigung bereit; einen Entwurf lassen wir Ihnen kurzfristig zukommen."),
+          ("p", "Mit freundlichen Grüßen"), ("p", "Dr. Wolfgang Ertl, Geschäftsführer")]
+    BL = f"{F6}/Korrespondenz/2025-05-26 Brunnthal Abberufung Schreiben.pdf"
+    put_pdf(BL, docx(bl, date="2025-05-26", author="Brunnthal HR", font="Calibri"), matter="D06", ref=None, cat="in_matter_folder", dt="letter",
+            title="Abberufung und Kündigung Ihres Geschäftsführer-Dienstvertrags", parties=ap, lang="de", date="2025-05-26",
+            rel={"references": [GB, GF]},
+            notes="references: 'mit Gesellschafterbeschluss vom 23. Mai 2025' (type and date) and 'den Dienstvertrag vom 18. Dezember 2020' (short name and date)")
+    kl = [LH_M, ("p", "Brunnthal Medizintechnik GmbH\nHerrn Dr. Wolfgang Ertl\nRobert-Koch-Straße 3\n85521 Ottobrunn"), ("r", "München, 30. Mai 2025"),
+          ("p", "Unser Zeichen: 52210.001 MK"),
+          ("b", "Dr. Henrike Adler – Ihr Schreiben vom 26. Mai 2025"),
+          ("p", "Sehr geehrter Herr Dr. Ertl,"),
+          ("p", "wir vertreten Frau Dr. Adler; eine auf uns lautende Vollmacht liegt bei. Ihr Schreiben vom 26. Mai 2025 an unsere Mandantin liegt uns vor."),
+          ("p", "Die Kündigung weisen wir mangels Vorlage einer Vollmachtsurkunde nach § 174 BGB zurück: Sie sind erst mit dem Beschluss vom 23. Mai bestellt worden; die Eintragung im Handelsregister ist noch nicht erfolgt. Im Übrigen beträgt die Kündigungsfrist nach § 9 Abs. 1 des Geschäftsführer-Dienstvertrags vom 18. Dezember 2020 zwölf Monate zum Quartalsende; die Kündigung wirkt daher frühestens zum 30. Juni 2026."),
+          ("p", "Unsere Mandantin ist gleichwohl zu Gesprächen über eine einvernehmliche Lösung bereit. Wir sehen Ihrem Entwurf entgegen."),
+          ("p", "Mit freundlichen Grüßen"), ("p", "Dr. Martina Kessler")]
+    put(f"{F6}/Korrespondenz/2025-05-30 KH an Brunnthal - Zurückweisung.docx", docx(kl, date="2025-05-30", author="Sabine Brandl"), matter="D06",
+        ref="52210.001", cat="in_matter_folder", dt="letter", title="Dr. Henrike Adler – Ihr Schreiben vom 26. Mai 2025", parties=["adler", "brunnthal"],
+        lang="de", date="2025-05-30", rel={"responds_to": [BL], "references": [GF, GB]},
+        notes="responds_to: the subject line 'Ihr Schreiben vom 26. Mai 2025'; references: '§ 9 Abs. 1 des Geschäftsführer-Dienstvertrags vom 18. Dezember 2020', 'dem Beschluss vom 23. Mai'")
+    H1 = f"{F6}/Verträge/Aufhebungsvertrag - Entwurf Brunnthal 2025-06-02.docx"
+    H2 = f"{F6}/Verträge/Aufhebungsvertrag - KH Anm. Dr. Adler.docx"
+    H3 = f"{F6}/Verträge/Aufhebungsvertrag Stand 20.06.2025.docx"
+    b2 = af_blocks(2)
+    put(H1, docx(af_blocks(1), mode="base", date="2025-06-02", author="Brunnthal HR"), matter="D06", ref=None, cat="in_matter_folder",
+        dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-02", rel={"references": [GF]},
+        notes="chain Aufhebungsvertrag 1/3; references: defined term 'Geschäftsführer-Dienstvertrag vom 18.12.2020 (der „Dienstvertrag“)'")
+    put(H2, docx(b2, mode="redline", date="2025-06-13", author="Brunnthal HR", rev=("Dr. Martina Kessler", "2025-06-13T07:30:00Z")), matter="D06",
+        ref=None, cat="in_matter_folder", dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-13",
+        rel={"redline_of": [H1], "references": [GF]}, decisions=decisions_of(b2), notes="chain Aufhebungsvertrag 2/3; § 7 Abs. 2 uncommented")
+    h3 = docx(af_blocks(3), date="2025-06-20", author="Brunnthal HR")
+    put(H3, h3, matter="D06", ref=None, cat="in_matter_folder", dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de",
+        date="2025-06-20", rel={"references": [GF]}, notes="chain Aufhebungsvertrag 3/3; version only as 'Stand 20.06.2025' in the name and header")
+    put_pdf(f"{F6}/Verträge/Aufhebungsvertrag Stand 20.06.2025.pdf", h3, matter="D06", ref=None, cat="in_matter_folder", dt="termination_agreement",
+            title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-20", rel={"near_duplicate_of": [H3], "references": [GF]},
+            notes="near_duplicate_of: LibreOffice PDF print")
+    zg = [("title", "Anlage 1 zum Aufhebungsvertrag"), ("c", "zwischen der Brunnthal Medizintechnik GmbH und Frau Dr. Henrike Adler – Zeugnistext"),
+          ("b", "Zwischenzeugnis"),
+          ("p", "Frau Dr. Henrike Adler, geboren am 4. März 1979, ist seit dem 1. Januar 2021 Geschäftsführerin unserer Gesellschaft. Sie verantwortete die Bereiche Forschung und Entwicklung, Regulatory Affairs und Produktion mit zuletzt 140 Mitarbeiterinnen und Mitarbeitern."),
+          ("p", "Unter ihrer Leitung erhielt die Gesellschaft die CE-Zertifizierung nach MDR für sämtliche Produktlinien und steigerte den Umsatz von EUR 31 Mio. auf EUR 44 Mio. Frau Dr. Adler hat die ihr übertragenen Aufgaben stets zu unserer vollsten Zufriedenheit erfüllt."),
+          ("p", "Ihr Verhalten gegenüber Gesellschaftern, Mitarbeitern und Geschäftspartnern war stets vorbildlich. Wir bedauern ihr Ausscheiden und wünschen ihr für die Zukunft alles Gute und weiterhin viel Erfolg."),
+          ("p", "Ottobrunn, im Juni 2025 – Brunnthal Medizintechnik GmbH")]
+    Z1 = f"{F6}/Verträge/Anlage 1 zum Aufhebungsvertrag - Zeugnis.docx"
+    put(Z1, docx(zg, date="2025-06-20", author="Brunnthal HR"), matter="D06", ref=None, cat="in_matter_folder", dt="annex",
+        title="Anlage 1 zum Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-20", rel={"annex_of": [H3]},
+        notes="annex_of: 'Anlage 1 zum Aufhebungsvertrag zwischen …' – heading names the main agreement and its parties; belongs to the version of its date")
+    tn = ("Telefonnotiz\r\n\r\nAkte 52210.001 - Dr. Adler / Brunnthal\r\nTelefonat mit Frau Dr. Adler am 12.06.2025, 18:10 - 18:40 Uhr (MK)\r\n\r\n"
+          "Zum Entwurf der Gegenseite vom 2. Juni 2025:\r\n"
+          "- Abfindung: nicht unter 240.000 EUR, sonst lieber Kündigungsfrist bis 30.06.2026 ausnutzen.\r\n"
+          "- Auszahlung gern erst im Januar 2026 (Steuerberater rät wegen Fünftelregelung).\r\n"
+          "- Dienstwagen bis 30.09.: Dr. Ertl hat das heute Vormittag im Termin selbst angeboten, dafür keine Tantieme 2025 - für Mandantin ok.\r\n"
+          "- Wettbewerbsverbot nur mit Karenzentschädigung (§ 9 Abs. 3 GF-Vertrag).\r\n"
+          "- Anwaltskosten: Ertl hat 5.000 EUR angeboten.\r\n\r\nWV: Anmerkungen an Dr. Ertl bis 13.06.\r\n")
+    put(f"{F6}/Korrespondenz/Telefonnotiz Dr. Adler 2025-06-12.txt", tn.encode("cp1252"), matter="D06", ref="52210.001", cat="in_matter_folder",
+        dt="file_note", title="Telefonnotiz", parties=["adler"], lang="de", date="2025-06-12", rel={"references": [H1, GF]},
+        notes="Windows-1252, CRLF; references: 'Zum Entwurf der Gegenseite vom 2. Juni 2025' (by date and role only) and '§ 9 Abs. 3 GF-Vertrag' (abbreviation)")
+    return H1, H2, H3, Z1

@@ -248,3 +248,48 @@ def test_a_why_question_finds_the_document_that_made_the_change(tmp_path: Path) 
     question = "Warum wurde die Haftungsobergrenze auf 30 % angehoben?"
     assert _ids(index, question)[0] == "v2_markup"
     assert _ids(index, "Haftung der Verkäuferin")[0] == "a_signed"  # otherwise the current one
+
+
+def test_documents_that_write_every_word_of_the_query_lead(tmp_path: Path) -> None:
+    """Of namesakes, the documents that also write the distinguishing word lead, though the
+    other one's files carry the name in title, path and text; a word no candidate writes (an
+    alias found only through the party field) costs no one anything."""
+    name = "Berghof Immobilien GmbH"
+    records = [
+        _record(
+            f"innsbruck{n}",
+            f"{name}, Sitz Innsbruck. {name} erhält das Darlehen.",
+            title=f"{kind} {name}",
+            path=f"Grünwald/Darlehen {name}/{kind} {name}.pdf",
+        )
+        for n, kind in enumerate(("Firmenbuchauszug", "Darlehensvertrag", "Pfandurkunde"))
+    ]
+    # Long passages: the name and the seat are a few words among many.
+    clauses = " ".join(
+        f"§ {i} Die Mieterin zahlt den Mietzins monatlich im Voraus." for i in range(12)
+    )
+    records += [
+        _record(f"linz{n}", f"Vermieterin ist die {name}, 4020 Linz. {clauses}", title=kind)
+        for n, kind in enumerate(("Mietvertrag", "Nachtrag", "Übergabeprotokoll"))
+    ]
+    terms = {f"innsbruck{n}": DocumentTerms(parties=[name]) for n in range(3)}
+    terms |= {f"linz{n}": DocumentTerms(parties=["Berghof Linz"]) for n in range(3)}
+    index = SearchIndex(tmp_path / "search", document_terms=lambda ids: terms)
+    index.upsert(records)
+
+    def ids(query: str, power: float) -> list[str]:
+        config = SearchConfig(weights=SearchWeights(vector=0), coverage_power=power)
+        page = HybridSearcher(index, None, config).search_documents(
+            DocumentSearchRequest(query=query, limit=10), ["user:x"]
+        )
+        return [h.source_object_id for h in page.hits]
+
+    linz = {"linz0", "linz1", "linz2"}
+    without = ids(f"{name} Linz", 0.0)
+    assert set(without[:3]) == {"innsbruck0", "innsbruck1", "innsbruck2"}  # the name wins
+    shipped = ids(f"{name} Linz", SearchConfig().coverage_power)
+    assert shipped[0] in linz
+    assert all(shipped.index(d) < without.index(d) for d in linz)
+    assert set(ids(f"{name} Linz", 2.0)[:3]) == linz
+    # "Berghof Linz" (an alias in the party field only): the same order as without coverage.
+    assert ids("Berghof Linz Vermieterin", 1.0) == ids("Berghof Linz Vermieterin", 0.0)
