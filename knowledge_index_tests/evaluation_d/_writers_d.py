@@ -93,6 +93,7 @@ class Doc:
         if size:
             rpr += f'<w:sz w:val="{size}"/>'
         rpr = f"<w:rPr>{rpr}</w:rPr>" if rpr else ""
+        t = t.replace("\n", '</w:t><w:br/><w:t xml:space="preserve">')
         return f'<w:r>{rpr}<w:t xml:space="preserve">{t}</w:t></w:r>'
 
     def p(self, *runs, style=None, align=None, bold=False, comment=None, size=None, ins_para=False):

@@ -193,7 +193,7 @@ def lines_of(blocks, mode="clean", signed=None):
         if k == "title":
             out.append(("h", b[1]))
         elif k in ("h", "p", "b", "r", "c", "s"):
-            out.append(("p", b[1]))
+            out += [("p", ln) for ln in b[1].split("\n")]
         elif k == "table":
             out += [("p", "  |  ".join(str(c) for c in row)) for row in b[1]]
         elif k == "sig":
@@ -1094,7 +1094,7 @@ def d05():
             dt="side_letter", title="Side Letter", parties=lp, lang="en", date="2025-06-03", rel={"amends": [LA], "references": [G3]},
             notes="amends: 'Side Letter to the Licence Agreement dated 14 January 2025'; references: 'the First Amendment dated 2 June 2025' / 'Art. 2 of the First Amendment'")
     put(f"{SCANS}/IMG_20250603_174512.jpg", scan_raster(lines_of(sl), RNG, "JPEG", angle=1.3), matter="D05", ref=None, cat="scan", dt="side_letter",
-        title="Side Letter", parties=lp, lang="de" if False else "en", date="2025-06-03", text_layer=False,
+        title="Side Letter", parties=lp, lang="en", date="2025-06-03", text_layer=False,
         rel={"near_duplicate_of": [SL], "amends": [LA], "references": [G3]},
         notes="phone photo of the countersigned side letter (JPEG); placed only by the parties and the licence")
     br = [LH_Z, ("p", "Traunsee Software GmbH\nHerrn Mag. Stefan Hofer\nEsplanade 9\n4810 Gmunden\nÖsterreich"), ("r", "Zürich, 4. Juni 2025"),
@@ -1222,13 +1222,13 @@ def d06():
     b2 = af_blocks(2)
     put(H1, docx(af_blocks(1), mode="base", date="2025-06-02", author="Brunnthal HR"), matter="D06", ref=None, cat="in_matter_folder",
         dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-02", rel={"references": [GF]},
-        notes="chain Aufhebungsvertrag 1/3; references: defined term 'Geschäftsführer-Dienstvertrag vom 18.12.2020 (der „Dienstvertrag“)'")
+        notes="chain Aufhebungsvertrag 1/4; references: defined term 'Geschäftsführer-Dienstvertrag vom 18.12.2020 (der „Dienstvertrag“)'")
     put(H2, docx(b2, mode="redline", date="2025-06-13", author="Brunnthal HR", rev=("Dr. Martina Kessler", "2025-06-13T07:30:00Z")), matter="D06",
         ref=None, cat="in_matter_folder", dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-13",
-        rel={"redline_of": [H1], "references": [GF]}, decisions=decisions_of(b2), notes="chain Aufhebungsvertrag 2/3; § 7 Abs. 2 uncommented")
+        rel={"redline_of": [H1], "references": [GF]}, decisions=decisions_of(b2), notes="chain Aufhebungsvertrag 2/4; § 7 Abs. 2 uncommented")
     h3 = docx(af_blocks(3), date="2025-06-20", author="Brunnthal HR")
     put(H3, h3, matter="D06", ref=None, cat="in_matter_folder", dt="termination_agreement", title="Aufhebungsvertrag", parties=ap, lang="de",
-        date="2025-06-20", rel={"references": [GF]}, notes="chain Aufhebungsvertrag 3/3; version only as 'Stand 20.06.2025' in the name and header")
+        date="2025-06-20", rel={"references": [GF]}, notes="chain Aufhebungsvertrag 3/4; version only as 'Stand 20.06.2025' in the name and header")
     put_pdf(f"{F6}/Verträge/Aufhebungsvertrag Stand 20.06.2025.pdf", h3, matter="D06", ref=None, cat="in_matter_folder", dt="termination_agreement",
             title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-20", rel={"near_duplicate_of": [H3], "references": [GF]},
             notes="near_duplicate_of: LibreOffice PDF print")
@@ -1242,6 +1242,24 @@ def d06():
     put(Z1, docx(zg, date="2025-06-20", author="Brunnthal HR"), matter="D06", ref=None, cat="in_matter_folder", dt="annex",
         title="Anlage 1 zum Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-20", rel={"annex_of": [H3]},
         notes="annex_of: 'Anlage 1 zum Aufhebungsvertrag zwischen …' – heading names the main agreement and its parties; belongs to the version of its date")
+    cv = [("p", "Brunnthal Medizintechnik GmbH · Robert-Koch-Straße 3 · 85521 Ottobrunn"),
+          ("p", "Kessler Haldimann\nFrau Dr. Martina Kessler\nMaximilianstraße 31\n80539 München"), ("r", "Ottobrunn, 2. Juni 2025"),
+          ("p", "Ihr Zeichen: 52210.001 MK – Ihr Schreiben vom 30.05.2025"),
+          ("b", "Frau Dr. Henrike Adler – einvernehmliche Beendigung"),
+          ("p", "Sehr geehrte Frau Dr. Kessler,"),
+          ("p", "die Zurückweisung der Kündigung nehmen wir zur Kenntnis; eine Vollmacht der Gesellschafterin liegt diesem Schreiben bei. Ohne Präjudiz für die Wirksamkeit der Kündigung übersenden wir den Entwurf eines Aufhebungsvertrags mit Stand 2. Juni 2025."),
+          ("p", "Wir schlagen ein Gespräch in unseren Räumen am 12. Juni 2025, 10:00 Uhr, vor."),
+          ("p", "Mit freundlichen Grüßen"), ("p", "Dr. Wolfgang Ertl"),
+          ("p", "Anlagen: Vollmacht Brunnthal Holding GmbH; Entwurf Aufhebungsvertrag (Stand 02.06.2025)")]
+    put_pdf(f"{F6}/Korrespondenz/2025-06-02 Brunnthal an KH - Entwurf Aufhebungsvertrag.pdf", docx(cv, date="2025-06-02", author="Brunnthal HR", font="Calibri"),
+            matter="D06", ref="52210.001", cat="in_matter_folder", dt="letter", title="Frau Dr. Henrike Adler – einvernehmliche Beendigung",
+            parties=["brunnthal", "adler"], lang="de", date="2025-06-02", rel={"responds_to": [f"{F6}/Korrespondenz/2025-05-30 KH an Brunnthal - Zurückweisung.docx"], "references": [H1]},
+            notes="native PDF; responds_to: our reference plus date ('Ihr Zeichen: 52210.001 MK – Ihr Schreiben vom 30.05.2025'); references: enclosure 'Entwurf Aufhebungsvertrag (Stand 02.06.2025)'")
+    ll = lines_of(af_blocks(3), signed=["gez. Dr. W. Ertl, Ottobrunn, 26.06.2025", "gez. Dr. H. Adler, Ottobrunn, 26.06.2025"])
+    H4 = f"{SCANS}/Scan_20250626_0001.pdf"
+    put(H4, scan_pdf([ll[:22], ll[22:]], RNG, "2025-06-26", angle=-0.8), matter="D06", ref=None, cat="scan", dt="termination_agreement",
+        title="Aufhebungsvertrag", parties=ap, lang="de", date="2025-06-26", text_layer=False, rel={"references": [GF]},
+        notes="chain Aufhebungsvertrag 4/4: image-only scan of the signed agreement in the scanner inbox, placed only by the parties")
     tn = ("Telefonnotiz\r\n\r\nAkte 52210.001 - Dr. Adler / Brunnthal\r\nTelefonat mit Frau Dr. Adler am 12.06.2025, 18:10 - 18:40 Uhr (MK)\r\n\r\n"
           "Zum Entwurf der Gegenseite vom 2. Juni 2025:\r\n"
           "- Abfindung: nicht unter 240.000 EUR, sonst lieber Kündigungsfrist bis 30.06.2026 ausnutzen.\r\n"
@@ -1252,4 +1270,221 @@ def d06():
     put(f"{F6}/Korrespondenz/Telefonnotiz Dr. Adler 2025-06-12.txt", tn.encode("cp1252"), matter="D06", ref="52210.001", cat="in_matter_folder",
         dt="file_note", title="Telefonnotiz", parties=["adler"], lang="de", date="2025-06-12", rel={"references": [H1, GF]},
         notes="Windows-1252, CRLF; references: 'Zum Entwurf der Gegenseite vom 2. Juni 2025' (by date and role only) and '§ 9 Abs. 3 GF-Vertrag' (abbreviation)")
-    return H1, H2, H3, Z1
+    return H1, H2, H3, Z1, H4
+
+
+# ================================================================== loose files (top level, inbox)
+def loose(ENG):
+    rows = [["Akte", "Sache", "Frist / Termin", "Art", "Zuständig", "erledigt"],
+            ["20417.003", "Projekt Enzian – Freigabe BKartA (Monatsfrist)", "05.06.2025", "Behördenfrist", "MK", "ja"],
+            ["52210.001", "Dr. Adler – Annahmefrist Aufhebungsvertrag", "27.06.2025", "Vertragsfrist", "MK", "ja"],
+            ["20417.005", "Seeland – Änderungsvereinbarung (Bedingung Zustimmung)", "31.07.2025", "Vertragsfrist", "TH", "ja"],
+            ["31152.004", "Lindqvist ./. Mayr – Vorlage Lieferscheine (Hinweisbeschluss 18.07.)", "08.08.2025", "richterliche Frist", "KO", ""],
+            ["31152.004", "Lindqvist ./. Mayr – mündliche Verhandlung LG München I", "16.10.2025", "Termin", "KO", ""],
+            ["40388.002", "Traunsee – Kündigungsstichtag Side Letter Zollinger", "01.08.2026", "Wiedervorlage", "LS", ""],
+            ["31152.001", "Lindqvist – Sonderkündigung Halle C (6 Monate zum Quartal)", "31.12.2027", "Wiedervorlage", "JA", ""]]
+    put("Fristen 2025.xlsx", xlsx_bytes([("Fristen", rows)], "2025-07-21", title="Fristenliste", creator="Sekretariat MK"), matter=None, ref=None,
+        cat="top_level", dt="checklist", title="Fristenliste 2025", parties=[], lang="de", date="2025-07-21",
+        notes="deadline list naming six matters: belongs to none; the sheet is named 'Fristen', the core title 'Fristenliste'")
+    inv = [LH_M, ("p", "Voralp Holding AG\nBuchhaltung\nBaarerstrasse 21\n6300 Zug\nSchweiz"), ("r", "München, 12. Juni 2025"),
+           ("title", "Rechnung Nr. 2025-0612"),
+           ("p", "Kundennummer 20417 – Mandat 20417.003 Projekt Enzian (Erwerb Sigmatech GmbH) – USt-IdNr. Kessler Haldimann: DE 297 118 430"),
+           ("p", "Für unsere Tätigkeit gemäß Mandatsvereinbarung vom 20. Februar 2025 im Zeitraum 20.02.–31.05.2025 berechnen wir:"),
+           ("table", [["Leistung", "Stunden", "Betrag EUR"], ["Partner (Dr. Kessler)", "96,5", "50.180,00"], ["Counsel / Associates", "318,0", "104.940,00"],
+                      ["Auslagen (Reisekosten Stuttgart, Kopien)", "", "1.214,60"], ["Summe netto", "", "156.334,60"]]),
+           ("p", "Leistungsempfänger im Drittland (Schweiz): nicht im Inland steuerbar, Steuerschuldnerschaft des Leistungsempfängers."),
+           ("p", "Zahlbar innerhalb von 14 Tagen auf IBAN DE12 7015 0000 1004 2233 18 (Stadtsparkasse München) unter Angabe der Rechnungsnummer.")]
+    put_pdf("Rechnung 2025-0612 Voralp.pdf", docx(inv, date="2025-06-12", author="Buchhaltung KH"), matter="D01", ref="20417.003", cat="top_level",
+            dt="invoice", title="Rechnung Nr. 2025-0612", parties=["firm_kh", "voralp"], lang="de", date="2025-06-12", rel={"references": [ENG]},
+            notes="top-level invoice naming the matter; references: 'gemäß Mandatsvereinbarung vom 20. Februar 2025'")
+
+
+# ================================================================== e-mails (after the PDF prints exist)
+def mails(P1, P2, P3, DL, HL, KL, G1, G2, H2, H3, Z1):
+    JAm, MKm, LSm = "Dr. Jonas Albrecht <j.albrecht@kessler-haldimann.com>", "Dr. Martina Kessler <m.kessler@kessler-haldimann.com>", "Lea Sutter <l.sutter@kessler-haldimann.com>"
+    FST = "Dr. Felix Staiger <f.staiger@staiger-loos.de>"
+    # D01 thread
+    da = rfc_date(2025, 4, 2, 17, 42)
+    ida = "<AM6PR04MB5891D1A3C2F0B7E41C2A9@AM6PR04MB5891.eurprd04.prod.outlook.com>"
+    ba = ("Dear Felix,\n\nfurther to your letter of 28 March 2025 and our call on Monday, please find attached our mark-up of the SPA, "
+          "shown against our draft of 4 March.\n\nIn short: 30 % cap (Clause 9.2), 24 months limitation (Clause 9.5), DIS arbitration with seat in Zurich (Clause 15.2), "
+          "management fees as Permitted Leakage up to EUR 150k (Clause 3.4) and the non-compete as offered (Clause 11.1). Clause 14.3 (notarial costs) is still subject to our client's review.\n\n"
+          "Could you let us have the draft Disclosure Letter by 25 April?\n\nBest regards\nJonas\n\nDr. Jonas Albrecht\nKessler Haldimann | Maximilianstraße 31 | 80539 München\nKH ref. 20417.003")
+    A = f"{F1}/Mails/2025-04-02 KH an Staiger Loos - SPA markup.eml"
+    put(A, eml_bytes(frm=JAm, to=FST, cc=MKm, subject="Project Enzian – SPA – KH mark-up", date=da, msgid=ida, body=ba,
+                     atts=[("SPA Sigmatech v2 KH markup.docx", FILES[P2], mime_of(P2))], hops=hops_out(da), lang="en-GB",
+                     thread_index="AdujX2k1b3JhbHBFbnppYW4wMg==", mailer="Microsoft Outlook 16.0"),
+        matter="D01", ref="20417.003", cat="in_matter_folder", dt="email", title="Project Enzian – SPA – KH mark-up", parties=["bidco", "hartwig"],
+        lang="en", date="2025-04-02", rel={"responds_to": [HL], "references": [P1]},
+        notes="thread D01 1/2; responds_to: a mail answering a filed letter ('further to your letter of 28 March 2025'); references: 'our draft of 4 March'; the attachment (v2) is filed under the same name")
+    ANS[P2]["relations"]["attachment_of"] = [A]
+    db = rfc_date(2025, 4, 3, 9, 14)
+    idb = "<6a1f3e0c-91d2-4b7e-a3f5-2c88e0b1d4a7@staiger-loos.de>"
+    bb = ("Dear Jonas,\n\nthank you for your mark-up of yesterday. Our client can accept 24 months and the arbitration clause. "
+          "On the cap we are not there yet – 30 % is too high; we will come back after our client's board meeting on 10 April. "
+          "Clause 14.3: our client will not share the notarial fees.\n\nThe Disclosure Letter will follow by the end of April.\n\nKind regards\nFelix\n\n"
+          "-----Original Message-----\nFrom: Dr. Jonas Albrecht\nSent: Wednesday, 2 April 2025 17:42\nSubject: Project Enzian – SPA – KH mark-up\n\n> Dear Felix,\n> further to your letter of 28 March 2025 ...")
+    B = f"{F1}/Mails/2025-04-03 RE SPA markup.eml"
+    put(B, eml_bytes(frm=FST, to=JAm, cc=MKm, subject="RE: Project Enzian – SPA – KH mark-up", date=db, msgid=idb, body=bb, irt=ida, refs=[ida],
+                     hops=hops_in("mail.staiger-loos.de", "185.17.44.21", "j.albrecht@kessler-haldimann.com", db, "4ZR1xk2QmHz9v"),
+                     dkim_domain="staiger-loos.de", lang="en-GB", enc="8bit", mailer="Apple Mail (2.3776)"),
+        matter="D01", ref=None, cat="in_matter_folder", dt="email", title="Project Enzian – SPA – KH mark-up", parties=["hartwig", "bidco"],
+        lang="en", date="2025-04-03", rel={"responds_to": [A], "references": [P2]},
+        notes="thread D01 2/2; In-Reply-To the KH mail; references: 'your mark-up of yesterday' (deictic, the parent's attachment)")
+    dc = rfc_date(2025, 4, 28, 19, 5)
+    bc = ("Lieber Herr Caduff,\n\ndie mit Staiger Loos abgestimmte Fassung des Kaufvertrags (Entwurf 3) liegt in unserer Akte als "
+          "Kaufvertrag Sigmatech Stand 2025-04-28.docx. Zur Durchsicht hänge ich Ihnen die PDF-Fassung an; die Word-Datei schicke ich gern nach, falls Ihr Verwaltungsrat Anmerkungen hat.\n\n"
+          "Für den Zirkularbeschluss des Verwaltungsrats bitte ausdrücklich auf die Fassung vom 28. April 2025 Bezug nehmen – der Notar wird genau diese Fassung verlesen.\n\n"
+          "Beurkundung: Samstag, 3. Mai 2025, 10:00 Uhr, Notariat Dr. Reiff, Stuttgart.\n\nHerzliche Grüße\nMartina Kessler\n\nKessler Haldimann | Akte 20417.003")
+    PDF3 = P3[:-5] + ".pdf"
+    C = f"{F1}/Mails/2025-04-28 Kaufvertrag abgestimmte Fassung an Voralp.eml"
+    put(C, eml_bytes(frm=MKm, to="Reto Caduff <reto.caduff@voralp.ch>", subject="Projekt Enzian – Kaufvertrag in abgestimmter Fassung", date=dc,
+                     msgid="<AM6PR04MB58910F4E2B7D3C9A11E0@AM6PR04MB5891.eurprd04.prod.outlook.com>", body=bc,
+                     atts=[("Kaufvertrag Sigmatech Stand 2025-04-28.pdf", FILES[PDF3], "application/pdf")], hops=hops_out(dc),
+                     thread_index="AdW4c2Fncm9zc2NhZHVmZjI4MDQ=", mailer="Microsoft Outlook 16.0"),
+        matter="D01", ref="20417.003", cat="in_matter_folder", dt="email", title="Projekt Enzian – Kaufvertrag in abgestimmter Fassung", parties=["voralp"],
+        lang="de", date="2025-04-28", rel={"references": [P3]},
+        notes="references: by file name ('liegt in unserer Akte als Kaufvertrag Sigmatech Stand 2025-04-28.docx') – the docx is filed but NOT attached; only its PDF print is attached")
+    ANS[PDF3]["relations"]["attachment_of"] = [C]
+    # inbox forward (D01)
+    df = rfc_date(2025, 5, 2, 8, 3)
+    bf = ("Liebe Frau Kessler,\n\nzur Info – bitte kurz einschätzen, ob das für uns vor der Beurkundung morgen ein Thema ist.\n\nGruss\nReto Caduff\n\n"
+          "---------- Weitergeleitete Nachricht ----------\nVon: Dr. Felix Staiger <f.staiger@staiger-loos.de>\nDatum: 1. Mai 2025 um 18:22\n"
+          "Betreff: Sigmatech – supplemental disclosure\n\nDear Mr Caduff,\n\nfurther to the Disclosure Letter delivered on 30 April 2025, our client wishes to make the following "
+          "supplemental disclosure against Guarantee 3.16 (Tax): the tax office Stuttgart II announced a tax audit of the Company for the years 2020 to 2022 on 29 April 2025.\n\n"
+          "Kind regards\nFelix Staiger")
+    put("Posteingang_MK/WG Sigmatech - Nachtrag zum Disclosure Letter.eml",
+        eml_bytes(frm="Reto Caduff <reto.caduff@voralp.ch>", to=MKm, subject="WG: Sigmatech – supplemental disclosure", date=df,
+                  msgid="<ZRH0P278MB0412A7C1E22@ZRH0P278MB0412.CHEP278.PROD.OUTLOOK.COM>", body=bf,
+                  hops=hops_in("mail-zr0che01on2101.outbound.protection.outlook.com", "40.107.24.101", "m.kessler@kessler-haldimann.com", df, "4ZV9hQ0nPlz7x"),
+                  dkim_domain="voralp.ch", enc="qp", mailer="Microsoft Outlook 16.0"),
+        matter="D01", ref=None, cat="inbox", dt="email", title="Sigmatech – supplemental disclosure", parties=["voralp", "hartwig"], lang="de",
+        date="2025-05-02", rel={"references": [DL]},
+        notes="partner's inbox; forward of a mail whose original is not on the share (no thread, no responds_to); references: 'the Disclosure Letter delivered on 30 April 2025' (title alone plus delivery date)")
+    # D03 reply to the KH letter by e-mail
+    di = rfc_date(2025, 4, 30, 11, 37)
+    bi = ("Bezug: Ihr Zeichen 31152.001 JA/sb, Ihr Schreiben vom 22.04.2025\n\nSehr geehrter Herr Dr. Albrecht,\n\n"
+          "die Eigentümerin ist mit Ihren Änderungen einverstanden: Weitergabe der Indexänderung zu 80 %, Untervermietung an verbundene Unternehmen und Sonderkündigung mit sechs Monaten zum Quartalsende. "
+          "Auch die Kostenregelung in Ziff. 5.3 tragen wir mit.\n\nWir lassen die Unterschriftsfassung vorbereiten und schlagen als Termin den 20. Mai 2025 in unserem Büro vor.\n\n"
+          "Mit freundlichen Grüßen\nGerhard Mühlbauer\nIsarpark Asset Management")
+    put(f"{F3}/Korrespondenz/2025-04-30 Isarpark Antwort Nachtrag 2.eml",
+        eml_bytes(frm="Gerhard Mühlbauer <g.muehlbauer@isarpark-immobilien.de>", to=JAm, cc="anna.berglund@lindqvist-logistik.de",
+                  subject="Nachtrag Nr. 2 Daimlerstraße 14 – Ihr Schreiben vom 22.04.2025", date=di,
+                  msgid="<20250430093711.4471.isarpark@srv02.isarpark-immobilien.de>", body=bi,
+                  hops=hops_in("srv02.isarpark-immobilien.de", "212.18.3.77", "j.albrecht@kessler-haldimann.com", di, "4ZWbq61Tr8z3F"),
+                  dkim_domain="isarpark-immobilien.de", enc="latin1", mailer="Microsoft Outlook 16.0"),
+        matter="D03", ref="31152.001", cat="in_matter_folder", dt="email", title="Nachtrag Nr. 2 Daimlerstraße 14 – Ihr Schreiben vom 22.04.2025",
+        parties=["isarpark", "lindqvist"], lang="de", date="2025-04-30", rel={"responds_to": [KL]},
+        notes="responds_to: an e-mail answering a filed letter ('Bezug: Ihr Zeichen 31152.001 JA/sb, Ihr Schreiben vom 22.04.2025'); ISO-8859-1 body")
+    # D05 inbox mail of Dr. Frei and the thread with Zollinger's counsel
+    dn = rfc_date(2025, 5, 12, 8, 26)
+    bn = ("Dear Ms Sutter,\n\nas discussed with Mag. Hofer last week: Zollinger can accept an indexation of the licence fee for TaxFlow Cloud only if it is capped at 3 % per year. "
+          "Under Art. 2 of the Licence Agreement of 14 January 2025 the fee is currently fixed, and our board will not approve an open-ended CPI clause.\n\n"
+          "Our counsel, Mr Rüegg, will send you a first draft of the amendment today.\n\nKind regards\nNadine Frei\nGeneral Counsel, Zollinger Treuhand AG")
+    I2 = "Posteingang_LS/Licence fee indexation.eml"
+    idn = "<GV0P278MB0719B3E5C1@GV0P278MB0719.CHEP278.PROD.OUTLOOK.COM>"
+    put(I2, eml_bytes(frm="Dr. Nadine Frei <nadine.frei@zollinger-treuhand.ch>", to=LSm, subject="Licence fee indexation – TaxFlow Cloud", date=dn,
+                      msgid=idn, body=bn, html=f"<html><body><p>{bn.replace(chr(10)+chr(10), '</p><p>').replace(chr(10), '<br>')}</p></body></html>",
+                      hops=hops_in("mail-gv0che01on2119.outbound.protection.outlook.com", "40.107.23.119", "l.sutter@kessler-haldimann.com", dn, "4ZX3kJ8mQnz1c"),
+                      dkim_domain="zollinger-treuhand.ch", lang="en-GB"),
+        matter="D05", ref=None, cat="inbox", dt="email", title="Licence fee indexation – TaxFlow Cloud", parties=["zollinger", "traunsee"], lang="en",
+        date="2025-05-12", rel={"references": [f"{F5}/Vertraege/Licence Agreement Traunsee-Zollinger signed.pdf"]},
+        notes="associate's inbox (Zürich); multipart/alternative; references: 'Art. 2 of the Licence Agreement of 14 January 2025'")
+    RB = "Marco Rüegg <m.rueegg@rueegg-baumann.ch>"
+    d10 = rfc_date(2025, 5, 12, 16, 48)
+    id10 = "<c4b2a7e9-0f13-4d5e-8a61-9e2f7d3b5c10@rueegg-baumann.ch>"
+    b10 = ("Dear Ms Sutter,\n\nplease find attached our client's first draft of the First Amendment to the Licence Agreement (TaxFlow Cloud). "
+           "The indexation point is as foreshadowed in Dr. Frei's e-mail of this morning; we have kept the fee fixed for now.\n\n"
+           "We would appreciate your comments by 19 May.\n\nBest regards\nMarco Rüegg\nRüegg Baumann AG, Zürich")
+    T10 = f"{F5}/Korr/2025-05-12 Rüegg Baumann - draft First Amendment.eml"
+    put(T10, eml_bytes(frm=RB, to=LSm, cc="nadine.frei@zollinger-treuhand.ch", subject="Traunsee / Zollinger – First Amendment – draft", date=d10, msgid=id10,
+                       body=b10, atts=[("20250512_First_Amendment_Zollinger_draft.docx", FILES[G1], mime_of(G1))],
+                       hops=hops_in("smtp.rueegg-baumann.ch", "195.141.88.12", "l.sutter@kessler-haldimann.com", d10, "4ZX6Yt2Pbfz5m"),
+                       dkim_domain="rueegg-baumann.ch", lang="en-GB", enc="base64", mailer="Mozilla Thunderbird 128.3"),
+        matter="D05", ref=None, cat="in_matter_folder", dt="email", title="Traunsee / Zollinger – First Amendment – draft", parties=["zollinger", "traunsee"],
+        lang="en", date="2025-05-12", rel={"references": [I2]},
+        notes="thread D05 1/3; attachment travels under another name than the filed copy; references: 'Dr. Frei's e-mail of this morning' (a mail outside the thread)")
+    ANS[G1]["relations"]["attachment_of"] = [T10]
+    d11 = rfc_date(2025, 5, 19, 18, 2)
+    id11 = "<ZR0P278MB1187E2A90C@ZR0P278MB1187.CHEP278.PROD.OUTLOOK.COM>"
+    b11 = ("Dear Mr Rüegg,\n\nattached is our mark-up. Art. 3 (exclusivity) is deleted on our client's instructions; the indexation is in Art. 2 with the 3 % cap Dr. Frei asked for; "
+           "the liability cap stays at twelve months' fees. Art. 5 and 6 are clarifications.\n\nKind regards\nLea Sutter\n\nKessler Haldimann AG | Bleicherweg 18 | 8002 Zürich | ref. 40388-002\n\n"
+           "From: Marco Rüegg\nSent: Monday, 12 May 2025 16:48\nSubject: Traunsee / Zollinger – First Amendment – draft\n\n> please find attached our client's first draft ...")
+    T11 = f"{F5}/Korr/2025-05-19 RE First Amendment - KH markup.eml"
+    put(T11, eml_bytes(frm=LSm, to=RB, cc="Thomas Haldimann <t.haldimann@kessler-haldimann.com>", subject="RE: Traunsee / Zollinger – First Amendment – draft",
+                       date=d11, msgid=id11, irt=id10, refs=[id10], body=b11,
+                       atts=[("First Amendment - KH markup 2025-05-19.docx", FILES[G2], mime_of(G2))], hops=hops_out(d11, 1748),
+                       thread_index="AdXIa2R0cmF1bnNlZXpvbGxpbmdlcg==", lang="en-GB", mailer="Microsoft Outlook 16.0"),
+        matter="D05", ref="40388-002", cat="in_matter_folder", dt="email", title="Traunsee / Zollinger – First Amendment – draft", parties=["traunsee", "zollinger"],
+        lang="en", date="2025-05-19", rel={"responds_to": [T10]}, notes="thread D05 2/3; carries the mark-up (attachment_of)")
+    ANS[G2]["relations"]["attachment_of"] = [T11]
+    d12 = rfc_date(2025, 5, 21, 10, 30)
+    b12 = ("Dear Ms Sutter,\n\nour client accepts your mark-up of 19 May, including the deletion of Art. 3, on one condition: Zollinger would like a short side letter "
+           "confirming that the first indexation will not apply in 2026 if it renews. We will circulate a clean version for signature.\n\nBest regards\nMarco Rüegg")
+    put(f"{F5}/Korr/2025-05-21 RE RE First Amendment.eml",
+        eml_bytes(frm=RB, to=LSm, subject="RE: Traunsee / Zollinger – First Amendment – draft", date=d12,
+                  msgid="<5e9d0b71-3c2a-4f88-9d14-7a1c6e2b8f03@rueegg-baumann.ch>", irt=id11, refs=[id10, id11], body=b12,
+                  hops=hops_in("smtp.rueegg-baumann.ch", "195.141.88.12", "l.sutter@kessler-haldimann.com", d12, "4ZYcMn7Wq2z8r"),
+                  dkim_domain="rueegg-baumann.ch", lang="en-GB", enc="qp", mailer="Mozilla Thunderbird 128.3"),
+        matter="D05", ref=None, cat="in_matter_folder", dt="email", title="Traunsee / Zollinger – First Amendment – draft", parties=["zollinger", "traunsee"],
+        lang="en", date="2025-05-21", rel={"responds_to": [T11], "references": [G2]},
+        notes="thread D05 3/3; references: 'your mark-up of 19 May' (type and date)")
+    # D06 mail to the client with the agreed text and the annex
+    da6 = rfc_date(2025, 6, 20, 15, 12)
+    b6 = ("Liebe Frau Dr. Adler,\n\nanbei der mit Herrn Dr. Ertl abgestimmte Stand des Aufhebungsvertrags vom heutigen Tag nebst Anlage 1 (Zeugnistext). "
+          "Gegenüber unseren Anmerkungen vom 13. Juni hat die Gesellschaft alle Punkte übernommen; geändert hat sich nur die Formulierung in § 7 Abs. 2.\n\n"
+          "Die Gesellschaft hält das Angebot bis 27. Juni aufrecht. Wenn Sie einverstanden sind, unterzeichnen Sie bitte zwei Exemplare; wir leiten sie dann weiter.\n\n"
+          "Herzliche Grüße\nMartina Kessler\n\nKessler Haldimann | Akte 52210.001")
+    M6 = f"{F6}/Korrespondenz/2025-06-20 Mail an Dr. Adler - Stand Aufhebungsvertrag.eml"
+    put(M6, eml_bytes(frm=MKm, to="Dr. Henrike Adler <h.adler@posteo.de>", subject="Aufhebungsvertrag – Stand 20.06.2025", date=da6,
+                      msgid="<AM6PR04MB5891C0FFEE20250620@AM6PR04MB5891.eurprd04.prod.outlook.com>", body=b6,
+                      atts=[("Aufhebungsvertrag Stand 20.06.2025.docx", FILES[H3], mime_of(H3)),
+                            ("Anlage 1 zum Aufhebungsvertrag - Zeugnis.docx", FILES[Z1], mime_of(Z1))], hops=hops_out(da6),
+                      thread_index="AdXhbGVyYXVmaGVidW5nMjAwNg==", mailer="Microsoft Outlook 16.0"),
+        matter="D06", ref="52210.001", cat="in_matter_folder", dt="email", title="Aufhebungsvertrag – Stand 20.06.2025", parties=["adler"], lang="de",
+        date="2025-06-20", rel={"references": [H2]}, notes="two attachments filed in the matter; references: 'unseren Anmerkungen vom 13. Juni' (the redline by date only)")
+    ANS[H3]["relations"]["attachment_of"] = [M6]
+    ANS[Z1]["relations"]["attachment_of"] = [M6]
+    return [[A, B], [T10, T11, f"{F5}/Korr/2025-05-21 RE RE First Amendment.eml"]]
+
+
+# ================================================================== main
+def main(out: Path):
+    P1, P2, P3, DL, DEED, HL = d01()
+    Q1, Q2, Q3 = d02(DEED)
+    MV, N1, R1, R2, R3, KL = d03()
+    d04()
+    LA, G1, G2, G3 = d05()
+    H1, H2, H3, Z1, H4 = d06()
+    loose(f"{F1}/Korrespondenz/2025-02-20 Mandatsvereinbarung Voralp.docx")
+    for path, data in soffice_convert(JOBS).items():
+        FILES[path] = data
+        ANS[path] = PENDING.pop(path)
+    assert not PENDING, PENDING
+    threads = mails(P1, P2, P3, DL, HL, KL, G1, G2, H2, H3, Z1)
+    chains = [[P1, P2, P3], [Q1, Q2, Q3], [R1, R2, R3], [G1, G2, G3], [H1, H2, H3, H4]]
+    for path, a in ANS.items():
+        for kind, targets in a["relations"].items():
+            for t in targets:
+                assert t in ANS and t != path, (path, kind, t)
+        a["relations"] = {k: a["relations"][k] for k in KIND if a["relations"].get(k)}
+    answers = {
+        "estate": "D", "seed": SEED, "generator": "knowledge_index_tests/evaluation_d/estate_d.py",
+        "firm": FIRM, "matters": MATTERS, "companies": COMPANIES, "homonyms": [],
+        "phantom_numbers": [{"kind": k, "text": t} for k, t in PHANTOMS],
+        "chains": chains, "threads": threads,
+        "files": {p: ANS[p] for p in sorted(ANS)},
+    }
+    files_dir = out / "files"
+    if files_dir.exists():
+        shutil.rmtree(files_dir)
+    for path, data in sorted(FILES.items()):
+        target = files_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (out / "answers.json").write_text(json.dumps(answers, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"estate D: {len(FILES)} files -> {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "estate_d")

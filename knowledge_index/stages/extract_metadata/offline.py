@@ -262,9 +262,10 @@ class ExtractMetadataPolicy(Policy):
             # about is then all there is to name.
             mentions = [m for m in ev.party_mentions if m.non_party == "subject"][:1]
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
-        for m in mentions:
-            if m.name not in looked:
-                return Decision(calls=(Call("search_entities", {"query": m.name}),))
+        # Every lookup in one turn, as a model calls independent tools in parallel.
+        missing = dict.fromkeys(m.name for m in mentions if m.name not in looked)
+        if missing:
+            return Decision(calls=tuple(Call("search_entities", {"query": n}) for n in missing))
         if ctx.rejected_answers():
             # Rejected once: drop what the validator can object to rather than loop.
             doc_type, mentions = None, mentions
