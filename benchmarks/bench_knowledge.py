@@ -64,6 +64,15 @@ ESTATES = {
         "--types",
         ROOT / "knowledge_index_tests/evaluation_c/estate_c/answers.json",
     ),
+    # Written after C, again blind to the code (knowledge_index_tests/evaluation_d/README.md):
+    # a third firm, relations and decisions in many more styles; A's types and scorer.
+    "d": Estate(
+        "knowledge_index_tests.evaluation",
+        "knowledge_index_tests.evaluation.scoring",
+        ROOT / "knowledge_index_tests/evaluation_d/estate_d",
+        "--types",
+        ROOT / "knowledge_index_tests/evaluation_d/estate_d/answers.json",
+    ),
 }
 
 

@@ -96,7 +96,8 @@ PHANTOMS = [
     ("order_number", "PO-LQ-2023-041"), ("land_register", "Grundbuch von Garching Blatt 4471"),
     ("delivery_note", "2023-0917"), ("licence_plate", "M-BM 2021"), ("postal_code", "80539 München"),
     ("postal_code", "8002 Zürich"), ("postal_code", "85748 Garching"), ("phone", "+49 89 2109 440"), ("phone", "+41 44 508 71 00"),
-    ("vat_id", "DE 318 447 102"), ("section", "§ 34 EStG"),
+    ("vat_id", "DE 318 447 102"), ("vat_id", "DE 297 118 430"), ("iban", "DE12 7015 0000 1004 2233 18"), ("delivery_note", "2023-0921"),
+    ("section", "§ 34 EStG"), ("counterparty_ref", "Anlage K 1"),
 ]
 
 # ------------------------------------------------------------------ helpers
