@@ -182,6 +182,15 @@ DEFAULT_MATTER_REFERENCE_MARKERS: tuple[str, ...] = (
     r"akte",
 )
 
+# How a letter to the firm cites the firm's own reference: "Ihr Zeichen", "Your ref". In a letter
+# the firm received, these name the firm's matter (and its "Unser Zeichen" is the sender's own).
+DEFAULT_MATTER_REFERENCE_REPLY_MARKERS: tuple[str, ...] = (
+    r"ihr(?:e|em)?\s+(?:zeichen|az\.?|aktenzeichen|gesch[aä]ftszeichen|akt|gz|gesch[aä]ftszahl)",
+    r"i\.\s?z\.",
+    r"your\s+(?:ref(?:erence)?|file)(?:\s+no\.?)?",
+    r"v(?:otre|/)\s*r[ée]f(?:[ée]rence)?",
+)
+
 # Contexts in which a reference-shaped number is something else (an invoice, a register entry,
 # a court's file, a phone number, an order): such a number is never matter evidence. Matched
 # against the text right before the number; the nearest label wins over an earlier marker.
@@ -242,6 +251,9 @@ class FirmSettings(BaseModel):
     )
     matter_reference_exclusions: list[str] = Field(
         default_factory=lambda: list(DEFAULT_MATTER_REFERENCE_EXCLUSIONS)
+    )
+    matter_reference_reply_markers: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_MATTER_REFERENCE_REPLY_MARKERS)
     )
     template_folders: list[str] = Field(default_factory=lambda: list(DEFAULT_TEMPLATE_FOLDERS))
 

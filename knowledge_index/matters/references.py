@@ -27,14 +27,16 @@ from knowledge_index.settings import (
     DEFAULT_MATTER_REFERENCE_EXCLUSIONS,
     DEFAULT_MATTER_REFERENCE_MARKERS,
     DEFAULT_MATTER_REFERENCE_PATTERNS,
+    DEFAULT_MATTER_REFERENCE_REPLY_MARKERS,
     FirmSettings,
     MatterReferencePattern,
     Settings,
 )
 
 PLACEHOLDER_PREFIX: Final = "UNASSIGNED-"
-# Trailing initials of the handling lawyer: `-MS`, ` KW`, `/JW`, ` RKe`. Never identity.
-INITIALS: Final = r"(?:[-/ ](?P<_initials>[A-Z]{2,3}[a-z]?)(?![\w]))?"
+# Trailing initials of the handling lawyer: `-MS`, ` KW`, `/JW`, ` RKe`, with their assistant's
+# after a slash (`20417.003 MK/sb`, `31152.004 KO/ts`). Never identity.
+INITIALS: Final = r"(?:[-/ ](?P<_initials>[A-Z]{2,3}[a-z]?)(?:/[A-Za-z]{2,3})?(?![\w]))?"
 # How far before a number a marker or an excluding label may stand (same line only).
 CONTEXT_CHARS: Final = 48
 # A year with a month or a second year (`2024-03`, `2024/25`): a date or a period, never a
@@ -42,6 +44,7 @@ CONTEXT_CHARS: Final = 48
 _DATE: Final = re.compile(r"^(?:19|20)\d{2}[-/._](?:\d{2})$")
 # Characters that glue a number into a longer identifier when they touch it.
 _GLUE: Final = "/-._·"
+_WORD_UNDERSCORE: Final = re.compile(r"_(?=[^\W\d_])")
 
 Origin = Literal["marker", "subject", "path", "text"]
 
@@ -86,6 +89,7 @@ class ReferenceScheme:
         patterns: Sequence[MatterReferencePattern],
         markers: Sequence[str],
         exclusions: Sequence[str],
+        reply_markers: Sequence[str] = (),
     ) -> None:
         self.patterns = [(p, re.compile(f"(?:{p.regex}){INITIALS}")) for p in patterns]
         # A marker may carry its own number word: "Our ref. no.", "Unser Zeichen Nr.".
@@ -94,6 +98,11 @@ class ReferenceScheme:
             re.I,
         )
         self.exclusion = re.compile(r"(?<!\w)(?:" + "|".join(exclusions) + r")[\s:#.]*$", re.I)
+        self.reply_marker = (
+            re.compile(r"(?<!\w)(?:" + "|".join(reply_markers) + r")\.?[\s:#.]*$", re.I)
+            if reply_markers
+            else None
+        )
 
     # --- identity ------------------------------------------------------------------------------
 
@@ -147,15 +156,23 @@ class ReferenceScheme:
         return bool(self._matches(value))
 
     def leading(self, name: str) -> _Match | None:
-        """The reference a folder name starts with (`2024-0173 Verkauf`), if any."""
-        matches = self._matches(name)
+        """The reference a folder name starts with (`2024-0173 Verkauf`), if any.
+
+        Folder names often write spaces as underscores (`40388-002_Traunsee_Lizenz`): an
+        underscore before a letter separates words there, it glues nothing (the one inside
+        `2024_0173` stays)."""
+        matches = self._matches(_WORD_UNDERSCORE.sub(" ", name))
         if matches and not name[: matches[0].start].strip(" -_"):
             return matches[0]
         return None
 
     # --- where a document names one -------------------------------------------------------------
 
-    def find_in_text(self, text: str, origin_default: Origin = "text") -> list[FoundReference]:
+    def find_in_text(
+        self, text: str, origin_default: Origin = "text", received: bool = False
+    ) -> list[FoundReference]:
+        """References the text names. In a letter the firm `received`, "Ihr Zeichen" / "Your
+        ref" (the reply markers) name the firm's matter as its own markers do."""
         found: list[FoundReference] = []
         for m in self._matches(text):
             line_start = text.rfind("\n", 0, m.start) + 1
@@ -166,6 +183,8 @@ class ReferenceScheme:
                 lead and lead.group(0) and self.marker.search(before + lead.group(0))
             ):
                 origin: Origin = "marker"
+            elif received and self.reply_marker is not None and self.reply_marker.search(before):
+                origin = "marker"
             elif self.exclusion.search(before):
                 continue  # an invoice, register, court or phone number: not a matter
             else:
@@ -183,7 +202,9 @@ class ReferenceScheme:
                 found.append(FoundReference(m.written, m.key, "path", depth, m.pattern))
         return found
 
-    def ranked(self, path: str, text: str, subject: str | None = None) -> list[FoundReference]:
+    def ranked(
+        self, path: str, text: str, subject: str | None = None, received: bool = False
+    ) -> list[FoundReference]:
         """Every reference the file gives, strongest evidence first, one per matter.
 
         A marker in the text or subject beats the folder (how a misfiled document is
@@ -191,7 +212,7 @@ class ReferenceScheme:
         """
         candidates = [
             *(self.find_in_text(subject, "subject") if subject else []),
-            *self.find_in_text(text),
+            *self.find_in_text(text, received=received),
             *self.find_in_path(path),
         ]
         candidates.sort(
@@ -210,10 +231,10 @@ class ReferenceScheme:
         m = self.leading(folder)
         if m is None:
             return folder
-        rest = folder[m.end :].strip(" -_·")
+        rest = _WORD_UNDERSCORE.sub(" ", folder[m.end :]).strip(" -_·")
         if m.spaced_initials and rest:
             # `2023_0542 JV Sonnenfeld`: a capitalised word followed by more is title, not initials
-            rest = folder[m.core_end :].strip(" -_·")
+            rest = _WORD_UNDERSCORE.sub(" ", folder[m.core_end :]).strip(" -_·")
         return rest or folder
 
 
@@ -233,12 +254,16 @@ ORIGIN_ORDER: Final[dict[str, int]] = {"marker": 0, "subject": 1, "path": 1, "te
 
 @lru_cache(maxsize=16)
 def _cached(
-    patterns: tuple[tuple[str, str, str], ...], markers: tuple[str, ...], excl: tuple[str, ...]
+    patterns: tuple[tuple[str, str, str], ...],
+    markers: tuple[str, ...],
+    excl: tuple[str, ...],
+    replies: tuple[str, ...],
 ) -> ReferenceScheme:
     return ReferenceScheme(
         [MatterReferencePattern(name=n, regex=r, canonical=c) for n, r, c in patterns],
         markers,
         excl,
+        replies,
     )
 
 
@@ -253,11 +278,13 @@ def scheme_for(firm: FirmSettings | Settings | None = None) -> ReferenceScheme:
             ),
             DEFAULT_MATTER_REFERENCE_MARKERS,
             DEFAULT_MATTER_REFERENCE_EXCLUSIONS,
+            DEFAULT_MATTER_REFERENCE_REPLY_MARKERS,
         )
     return _cached(
         tuple((p.name, p.regex, p.canonical) for p in firm.matter_reference_patterns),
         tuple(firm.matter_reference_markers),
         tuple(firm.matter_reference_exclusions),
+        tuple(firm.matter_reference_reply_markers),
     )
 
 

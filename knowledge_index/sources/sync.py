@@ -203,6 +203,7 @@ def _patterns_fingerprint(settings: Settings) -> str:
             [p.model_dump() for p in firm.matter_reference_patterns],
             firm.matter_reference_markers,
             firm.matter_reference_exclusions,
+            firm.matter_reference_reply_markers,
         )
     )
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

@@ -291,3 +291,45 @@ def test_a_marker_in_mail_written_outside_the_firm_is_the_senders_reference() ->
     # Written by the firm, its marker is the firm's reference.
     ours = _candidates("Eingang/AW.eml", theirs, "AW: Vergleich", None, {}, SCHEME, None, False)
     assert "2024/118-KH" in {r.reference for r in ours}
+
+
+def test_a_letter_to_the_firm_cites_the_firms_reference_as_ihr_zeichen() -> None:
+    from knowledge_index.stages.classify_matter.prompt import received_letter
+
+    firm = FirmSettings(name="Kessler Haldimann Rechtsanwälte PartG mbB")
+    received = (
+        "Seeland Kreditbank AG · Leveraged Finance · Marktstätte 12 · 78462 Konstanz\n"
+        "Kessler Haldimann\nHerrn Thomas Haldimann\nMaximilianstraße 31\n80539 München\n"
+        "Konstanz, 27.06.2025\nIhr Zeichen: 20417.005 TH/ak – Ihr Schreiben vom 20. Juni 2025\n"
+        "Unser Zeichen: LF-2025-0388\nSehr geehrter Herr Haldimann,\ndie Zustimmung folgt."
+    )
+    sent = (
+        "KESSLER HALDIMANN · Rechtsanwälte PartG mbB · Maximilianstraße 31 · 80539 München\n"
+        "Seeland Kreditbank AG\nMarktstätte 12\nIhr Zeichen: LF-2025-0388\n"
+        "Unser Zeichen: 20417.005 TH/ak\nSehr geehrte Frau Weber,\nwir bitten um Zustimmung."
+    )
+    assert received_letter(received, firm) and not received_letter(sent, firm)
+    assert not received_letter("Kessler Haldimann\nMemo\nno salutation here", firm)
+    # Received: their "Ihr Zeichen" is ours (with the assistant's initials), their own is not.
+    theirs = [(f.key, f.origin) for f in SCHEME.find_in_text(received, received=True)]
+    assert ("20417.005", "marker") in theirs
+    assert [(f.key, f.origin) for f in SCHEME.find_in_text(sent)][-1] == ("20417.005", "marker")
+    # Not known as received, "Ihr Zeichen" stays a pointer (the test above).
+    assert ("20417.005", "marker") not in [
+        (f.key, f.origin) for f in SCHEME.find_in_text(received)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("folder", "key", "title"),
+    [
+        # Spaces written as underscores in a folder name.
+        ("40388-002_Traunsee_Lizenz_Zollinger", "40388.002", "Traunsee Lizenz Zollinger"),
+        ("2024_0173_Verkauf_Alpentec", "2024-0173", "Verkauf Alpentec"),
+        ("2024_0173 Verkauf", "2024-0173", "Verkauf"),
+    ],
+)
+def test_a_folder_may_write_spaces_as_underscores(folder: str, key: str, title: str) -> None:
+    found = SCHEME.leading(folder)
+    assert found is not None and found.key == key
+    assert SCHEME.title_of(folder) == title

@@ -11,7 +11,11 @@ STAGE = Stage(
     # ki-4: a template or precedent (a template folder, placeholders) is filed by marker or
     # folder only, never by what its content resembles; a register number the matter's filed
     # documents carry counts as a content mention; a file naming two matters picks neither.
-    code_version="ki-4",
+    # ki-5: a letter written to the firm (the firm in its address block, another letterhead
+    # above) cites the firm's matter as "Ihr Zeichen" / "Your ref", and its "Unser Zeichen" is
+    # the sender's; a reference followed by the lawyer's and assistant's initials ("20417.003
+    # MK/sb") is read; a folder may write spaces as underscores ("40388-002_Traunsee_Lizenz").
+    code_version="ki-5",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

@@ -162,6 +162,31 @@ def written_by_the_firm(address: str, firm: FirmSettings) -> bool | None:
     return False
 
 
+_SALUTATION: Final = re.compile(
+    r"^\s*(?:sehr geehrte|liebe[rs]?\s|dear\s|guten tag|grüezi|madame|monsieur)", re.I | re.M
+)
+_LETTER_HEAD_CHARS: Final = 1_200
+
+
+def received_letter(text: str, firm: FirmSettings) -> bool:
+    """Whether a letter was written to the firm: its head (above the salutation) names the firm
+    below the first line, as the addressee, and its first line (the sender's letterhead) does
+    not. Then its "Ihr Zeichen" is the firm's reference and its "Unser Zeichen" the sender's."""
+    salutation = _SALUTATION.search(text, 0, _LETTER_HEAD_CHARS)
+    if salutation is None:
+        return False
+    lines = [line for line in text[: salutation.start()].splitlines() if line.strip()]
+    names = [n for n in (firm.name, *firm.aliases) if n.strip()]
+    if len(lines) < 2 or not names:
+        return False
+
+    def names_firm(line: str) -> bool:
+        words = f" {' '.join(core_tokens(line))} "
+        return any((head := core_tokens(n)[:2]) and f" {' '.join(head)} " in words for n in names)
+
+    return not names_firm(lines[0]) and any(names_firm(line) for line in lines[1:])
+
+
 def title_only_reference(client: str, title: str) -> str:
     """The name a matter without a reference is filed under: `<client> / <folder title>`."""
     return f"{client} / {title}" if client else title
@@ -298,7 +323,7 @@ def _candidates(
             )
         )
 
-    found = scheme.ranked(path, excerpt, subject)
+    found = scheme.ranked(path, excerpt, subject, received=written_outside)
     if written_outside:
         # Opposing counsel's "Unser Zeichen: 2024/118-KH" above the quoted history is their
         # reference. The subject and the quoted history may still carry the firm's.
@@ -433,7 +458,8 @@ def build_evidence(ctx: StageContext, body: dict[str, Any]) -> ClassifyEvidence:
             known,
             scheme,
             copies[:1],
-            written_outside=written_by_the_firm(sender, ctx.settings.firm) is False,
+            written_outside=written_by_the_firm(sender, ctx.settings.firm) is False
+            or (not headers and received_letter(excerpt, ctx.settings.firm)),
         ),
         template=template,
     )
