@@ -315,9 +315,7 @@ def test_a_letter_to_the_firm_cites_the_firms_reference_as_ihr_zeichen() -> None
     assert ("20417.005", "marker") in theirs
     assert [(f.key, f.origin) for f in SCHEME.find_in_text(sent)][-1] == ("20417.005", "marker")
     # Not known as received, "Ihr Zeichen" stays a pointer (the test above).
-    assert ("20417.005", "marker") not in [
-        (f.key, f.origin) for f in SCHEME.find_in_text(received)
-    ]
+    assert ("20417.005", "marker") not in [(f.key, f.origin) for f in SCHEME.find_in_text(received)]
 
 
 @pytest.mark.parametrize(

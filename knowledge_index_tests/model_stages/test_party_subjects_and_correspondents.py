@@ -139,3 +139,27 @@ def test_the_firms_work_in_a_clients_matter_folder_is_for_that_client() -> None:
     # A contract names its own parties; no matter, no client.
     assert not _work_for_client(filed, "contract.share_purchase_agreement")  # type: ignore[arg-type]
     assert not _work_for_client(_doc(path=filed.path), "correspondence.file_note")  # type: ignore[arg-type]
+
+
+def test_a_party_named_on_the_cover_line_is_in_the_party_clause_too() -> None:
+    from knowledge_index.stages.extract_metadata.party_rules import named_in_block, party_block
+
+    sfa = (
+        "Senior Facility Agreement\n\ndated 5 May 2025\n\nfor Voralp Deutschland BidCo GmbH as "
+        "Borrower, arranged by Seeland Kreditbank AG as Agent\n\nTHIS AGREEMENT is made between "
+        "(1) Voralp Deutschland BidCo GmbH, Munich (the “Borrower”); and (2) Seeland\nKreditbank "
+        "AG, Konstanz (the “Agent”).\n\n1 Definitions and Interpretation\n\n1.1 “Acquisition "
+        "Agreement” means the share purchase agreement between Hartwig Beteiligungs GmbH as seller"
+    )
+    block = party_block(sfa)
+    assert block is not None
+    # First named on the cover line, named again (and wrapped by the layout) in the clause.
+    assert named_in_block(sfa, "Voralp Deutschland BidCo GmbH", block)
+    assert named_in_block(sfa, "Seeland Kreditbank AG", block)
+    # The clause ends at the first section heading, dot or not.
+    assert not named_in_block(sfa, "Hartwig Beteiligungs GmbH", block)
+    # A numbered party line is no section heading.
+    listed = "between\n\n1 Voralp Deutschland BidCo GmbH\n\n2 Seeland Kreditbank AG\n\n§ 1 Zweck"
+    listed_block = party_block(listed)
+    assert listed_block is not None
+    assert named_in_block(listed, "Seeland Kreditbank AG", listed_block)

@@ -37,6 +37,8 @@ STAGE = Stage(
     # Mandantin, der X AG" marks the client. An invoice or fee note has the firm as party only
     # when it names the firm (a claim's unpaid invoice is between the parties); the firm's own
     # notes, memos, checklists, opinions and decks in a client's matter folder are the client's.
+    # A name first written on a cover line is in the party clause when the clause names it
+    # again (a PDF may wrap it); a heading "1 Definitions" ends the clause.
     code_version="ki-14",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "

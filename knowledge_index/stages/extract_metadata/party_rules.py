@@ -83,7 +83,12 @@ PARTY_BLOCK_START: Final = re.compile(
     re.I | re.M,
 )
 PARTY_BLOCK_END: Final = re.compile(
-    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b|präambel|vorbemerkung|recitals"
+    r"(?:^|\n)\s*(?:§\s*1\b|1\.\s|art(?:ikel|icle)?\.?\s*1\b"
+    # A first section heading without a dot ("1 Definitions and Interpretation"), not a
+    # numbered party ("1 Voralp Deutschland BidCo GmbH").
+    r"|1[ \t]+(?![^\n]*\b(?:gmbh|ag|ltd|llp|limited|plc|se|kg|sa|sarl|bv|inc)\b)"
+    r"[A-ZÄÖÜ][^\n]{0,60}\n"
+    r"|präambel|vorbemerkung|recitals"
     r"|background|whereas|it is agreed|wird (?:folgendes|nachstehendes) vereinbart"
     r"|(?:the parties )?agree as follows|vereinbaren (?:die parteien )?(?:was folgt|folgendes))",
     re.I,
@@ -208,6 +213,15 @@ def party_block(text: str) -> tuple[int, int] | None:
         begin, after = 0, designation.end()
     end = PARTY_BLOCK_END.search(text, after)
     return begin, end.start() if end else min(len(text), after + PARTY_BLOCK_WINDOW)
+
+
+def named_in_block(text: str, name: str, block: tuple[int, int]) -> bool:
+    """Whether the party clause names `name` (anywhere in it, in any case): a cover line may
+    name the parties first ("Senior Facility Agreement for X GmbH as Borrower ..."), the
+    clause below it again ("made between (1) X GmbH ...")."""
+    # Any whitespace between its words: a PDF line may wrap inside the name ("Bavaria\nFeinkost").
+    written = r"\s+".join(re.escape(word) for word in name.split())
+    return re.search(written, text[block[0] : block[1]], re.I) is not None
 
 
 def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:

@@ -34,6 +34,7 @@ from knowledge_index.stages.extract_metadata.matter_parties import (
 from knowledge_index.stages.extract_metadata.party_rules import (
     CLIENT_MARKER,
     addressed_persons,
+    named_in_block,
     non_party_reason,
     party_block,
     person_mentions,
@@ -379,7 +380,11 @@ def build_evidence(
                     client_marker_before=bool(
                         CLIENT_MARKER.search(excerpt[max(0, m.start - 60) : m.start])
                     ),
-                    in_party_block=(block[0] <= m.start < block[1]) if block else None,
+                    in_party_block=(
+                        block[0] <= m.start < block[1] or named_in_block(excerpt, m.name, block)
+                    )
+                    if block
+                    else None,
                     non_party=non_party_reason(
                         m.name, excerpt[max(0, m.start - 80) : m.start], firm_names
                     ),
