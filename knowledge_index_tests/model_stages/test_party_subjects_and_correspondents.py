@@ -163,3 +163,12 @@ def test_a_party_named_on_the_cover_line_is_in_the_party_clause_too() -> None:
     listed_block = party_block(listed)
     assert listed_block is not None
     assert named_in_block(listed, "Seeland Kreditbank AG", listed_block)
+
+
+def test_a_profession_and_a_legal_form_name_no_one_and_fiduciaries_may_contract() -> None:
+    firm = ["Kessler Haldimann Rechtsanwälte PartG mbB"]
+    assert non_party_reason("Rechtsanwälte PartG mbB", "KESSLER HALDIMANN · ", firm) == "fragment"
+    assert non_party_reason("Kessler Haldimann Rechtsanwälte PartG mbB", "", firm) == "firm"
+    # A Swiss Treuhand company advises, and signs a licence in its own name.
+    assert non_party_reason("Zollinger Treuhand AG", "", firm) == "fiduciary"
+    assert non_party_reason("Pühringer & Partner Rechtsanwälte GmbH", "", firm) == "adviser"

@@ -38,7 +38,9 @@ STAGE = Stage(
     # when it names the firm (a claim's unpaid invoice is between the parties); the firm's own
     # notes, memos, checklists, opinions and decks in a client's matter folder are the client's.
     # A name first written on a cover line is in the party clause when the clause names it
-    # again (a PDF may wrap it); a heading "1 Definitions" ends the clause.
+    # again (a PDF may wrap it); a heading "1 Definitions" ends the clause. A profession and a
+    # legal form alone ("Rechtsanwälte PartG mbB") name no one; a tax adviser, auditor or
+    # Treuhand company a contract's party clause names is its party.
     code_version="ki-14",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "

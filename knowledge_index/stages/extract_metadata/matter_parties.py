@@ -117,7 +117,8 @@ def _clauses(heads: Iterable[str | None], firm_names: list[str]) -> list[MatterP
         for m in unique_mentions(head[block[0] : block[1]]):
             before = head[max(0, block[0] + m.start - 80) : block[0] + m.start]
             seen = found.get(m.normalized)
-            if non_party_reason(m.name, before, firm_names) is None and (
+            # A fiduciary the clause names contracts in its own name (party_rules.FIDUCIARY).
+            if non_party_reason(m.name, before, firm_names) in (None, "fiduciary") and (
                 seen is None or (seen[0].isupper() and not m.name.isupper())
             ):
                 # One spelling per company, the one in ordinary case where a document has it.

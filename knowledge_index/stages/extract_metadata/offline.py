@@ -230,7 +230,14 @@ class ExtractMetadataPolicy(Policy):
             own = _engagement_parties(own)
         elif contract and any(m.in_party_block for m in own):
             # A contract's parties are those of its party clause; the rest is subject matter.
-            own = [m for m in own if m.in_party_block]
+            # A fiduciary or tax adviser the clause names contracts in its own name.
+            own = [
+                m
+                for m in ev.party_mentions
+                if m.in_party_block
+                and not m.matter_party
+                and (m in own or m.non_party == "fiduciary")
+            ]
         elif doc_type in INHERITING_TYPES and ev.main_agreement_parties:
             # An annex rarely repeats its agreement's parties; they are still its parties.
             own = list(ev.main_agreement_parties)

@@ -10,7 +10,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from knowledge_index.entities.names import core_tokens, find_mentions, firm_initials
+from knowledge_index.entities.names import (
+    PROFESSION_WORDS,
+    core_tokens,
+    find_mentions,
+    firm_initials,
+)
 
 CLIENT_MARKER: Final = re.compile(
     r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
@@ -30,9 +35,12 @@ INSTITUTION: Final = re.compile(
 # Other law firms, notaries, tax advisers and auditors act for a party; they are not one.
 ADVISER: Final = re.compile(
     r"(?:rechtsanw[aä]lt|anw[aä]lte|anwaltskanzlei|\bkanzlei\b|\blaw\b|\blegal\b|solicitors"
-    r"|attorneys|avocats|advokatur|steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)",
+    r"|attorneys|avocats|advokatur)",
     re.I,
 )
+# Tax advisers, auditors and fiduciaries advise too, but also contract in their own name (a
+# Swiss "Treuhand AG" licensing software): a party where a contract's party clause names them.
+FIDUCIARY: Final = re.compile(r"(?:steuerberat|wirtschaftspr[uü]f|treuhand\w* ag\b)", re.I)
 INSTITUTION_CONTEXT: Final = re.compile(
     r"(?:schiedsgericht\w*|schiedsordnung|schiedsregeln|arbitration\s+rules|rules\s+of|regeln\s+der"
     r"|administered\s+by|notar\w*|vor\s+dem|before\s+the)\W*(?:der|des|the|of)?\W*$",
@@ -236,6 +244,10 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         return "subject"
     ordered = core_tokens(name)
     tokens = set(ordered)
+    if tokens and tokens <= PROFESSION_WORDS:
+        # "Rechtsanwälte PartG mbB" cut from "KESSLER HALDIMANN · Rechtsanwälte PartG mbB":
+        # a profession and a legal form name no one.
+        return "fragment"
     for firm in firm_names:
         # "Hartmann Ellerbrook LLP" is the firm "Hartmann Ellerbrook Rechtsanwälte PartG mbB".
         firm_tokens = set(core_tokens(firm))
@@ -247,4 +259,6 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
             return "firm"
     if ADVISER.search(name):
         return "adviser"
+    if FIDUCIARY.search(name):
+        return "fiduciary"
     return None

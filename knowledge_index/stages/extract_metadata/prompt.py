@@ -102,7 +102,10 @@ class MentionEvidence(BaseModel):
         description="Why this is named but not a party: 'institution' (court, register,"
         " arbitration institution, notary), 'institution_context' (named in a dispute clause or"
         " as the notary), 'payment' (the bank of an account to pay into), 'firm' (the firm"
-        " itself, a party only to its own engagement/billing).",
+        " itself, a party only to its own engagement/billing), 'subject' (the company the"
+        " document is about: the target, the company of the articles), 'adviser' (another"
+        " law firm), 'fiduciary' (a tax adviser, auditor or Treuhand company: a party only in a"
+        " contract's party clause), 'fragment' (a profession and a legal form only).",
     )
     matter_party: bool = Field(
         False,
