@@ -385,7 +385,7 @@ def _configs(grid: str | None) -> dict[str, object]:
                 update={"field_boosts": dict.fromkeys(("decision_de", "decision_en"), boost)}
             )
     elif grid == "coverage":
-        for power in (0.5, 1.0, 2.0, 4.0):
+        for power in (0.0, 0.5, 1.0, 2.0, 4.0):
             configs[f"coverage{power}"] = shipped.model_copy(update={"coverage_power": power})
     elif grid == "tie":
         for tie in (0.0, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0):

@@ -129,7 +129,8 @@ class DocumentHit(BaseModel):
     source_object_id: str
     score: float = Field(
         description="The document's score: its best passage's fused score plus its next "
-        "passages' (decaying), raised for a current (final or executed) version."
+        "passages' (decaying), raised for a current (final or executed) version, times the "
+        "share of the query's words it writes."
     )
     # Which ranked lists (vector, bm25, ident) placed any of its candidate passages.
     components: list[str]
@@ -348,8 +349,9 @@ class HybridSearcher:
         admit: Admit | None = None,
     ) -> DocumentPage:
         """One page of documents: the candidate passages (permission-filtered and live-admitted
-        exactly as for `search`) grouped by source object, each document ranked where its best
-        passage ranks. `total` is the number of distinct documents among the candidates."""
+        exactly as for `search`) grouped by source object, each document ranked by its best
+        passage's score, weighed by the current bonus and query-word coverage (ties keep the
+        passage order). `total` is the number of distinct documents among the candidates."""
         depth = self.document_depth(request.limit, request.passages_per_document)
         fused, payloads, rerank_scores = self._candidates(
             request.query,
@@ -521,7 +523,10 @@ def _weigh_by_coverage(
     if len(considered) < 2:
         return
     for document_id, found in written.items():
-        scores[document_id] *= (len(found & considered) / len(considered)) ** power
+        # One word's worth of credit for every document: one found only by meaning (a German
+        # question, an English text) drops below those that write its words, not to zero.
+        share = (len(found & considered) + 1) / (len(considered) + 1)
+        scores[document_id] *= share**power
 
 
 def _one_per_content(

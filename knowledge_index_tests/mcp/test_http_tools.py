@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from knowledge_index.retrieval.acl import visible
+from knowledge_index.retrieval.search import SearchConfig
 from knowledge_index_tests.mcp.conftest import ESTATE, PRINCIPAL_POOL
 from knowledge_index_tests.mcp.helpers import (
     assert_clean_error,
@@ -211,7 +212,8 @@ def test_search_documents_groups_the_passage_ranking_by_document(http_server, mc
     assert whole["next_cursor"] is None and whole["total"] == len(whole["passages"])
     grouped = _grouped(whole["passages"])
     assert docs["candidate_depth"] >= whole["total"]
-    assert [d["citation"]["source_object_id"] for d in docs["documents"]] == list(grouped)
+    # The same documents; their order is their passages' scores weighed by query-word coverage.
+    assert sorted(d["citation"]["source_object_id"] for d in docs["documents"]) == sorted(grouped)
     assert docs["total"] == docs["returned"] == len(grouped) > 2
     assert docs["next_cursor"] is None
     scores = [d["score"] for d in docs["documents"]]
@@ -227,8 +229,8 @@ def test_search_documents_groups_the_passage_ranking_by_document(http_server, mc
         assert cite == {**best["citation"], "chunk_id": None, "page": None}
         assert doc["match"]["best_passage_score"] == best["score"]
         # A current (final or executed) version's document score is raised above its
-        # passage's; never lowered.
-        assert doc["score"] >= best["score"]
+        # passage's, a document writing only some of the query's words lowered.
+        assert 0 < doc["score"] <= best["score"] * (1 + SearchConfig().current_bonus) + 1e-12
         assert doc["title"] == best["title"]
         assert doc["match"]["candidate_passages"] == len(grouped[cite["source_object_id"]])
         assert doc["match"]["components"] and doc["match"]["matched_by"] in (
