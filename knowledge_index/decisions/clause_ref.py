@@ -217,16 +217,32 @@ def clause_reference(
     return ClauseRef(_format(top, subs, term, german), heading)
 
 
+_BARE_HEADING: Final = re.compile(r"(?P<num>\d{1,3})[ \t]+[A-ZÄÖÜ][\w ,;&/'’()-]*")
+
+
+def _bare_heading(line: str, article: str) -> bool:
+    """A clause heading numbered without a dot ("9 Limitations of Liability", "12 Kosten"): the
+    article's number, then a short title of capitalised words that is no sentence. Only read
+    as the heading of the clause it numbers, never as a clause label ("9 Monate ...")."""
+    m = _BARE_HEADING.fullmatch(line)
+    if m is None or m.group("num") != article or len(line) > HEADING_MAX_CHARS:
+        return False
+    words = line.split()[1:]
+    return len(words) <= 8 and words[0][:1].isupper()
+
+
 def _heading(paragraphs: Sequence[str], index: int, top: Label, skip: frozenset[int]) -> str:
     """The heading line of the clause `top` sits in: "§ 5 Haftung", "5. LIABILITY"."""
     article = top.number.split(".")[0]
     for j in range(index - 1, -1, -1):
         if j in skip:
             continue
+        line = " ".join(paragraphs[j].split())
+        if _bare_heading(line, article):
+            return line
         label = read_label(paragraphs[j])
         if label is None or not label.top:
             continue
-        line = " ".join(paragraphs[j].split())
         if label.number == article and len(line) <= HEADING_MAX_CHARS:
             return line
         if label.number.split(".")[0] != article:

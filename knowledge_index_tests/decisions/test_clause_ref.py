@@ -161,3 +161,21 @@ def test_moves_without_words_are_moved() -> None:
     }
     (locus,) = collect(body).loci
     assert (locus.clause, locus.change_type) == ("§ 4", "moved")
+
+
+def test_a_heading_numbered_without_a_dot_is_its_clauses_heading() -> None:
+    """Word users often number headings by hand, with no dot: "9 Limitations of Liability"."""
+    paragraphs = [
+        "Share Purchase Agreement",
+        "9 Limitations of Liability",
+        "9.1 The Seller shall not be liable for any claim below EUR 40,000.",
+        "9.2 The aggregate liability of the Seller shall not exceed 30 per cent.",
+        "10 Monate nach dem Stichtag",  # a number and a sentence: no heading of clause 11
+        "11.1 For two years the Seller shall not compete.",
+    ]
+    found = clause_reference(paragraphs, 3, skip=frozenset({0}))
+    assert found is not None
+    assert (found.reference, found.heading) == ("Clause 9.2", "9 Limitations of Liability")
+    other = clause_reference(paragraphs, 5, skip=frozenset({0}))
+    assert other is not None and other.heading == ""
+    assert read_label("9 Limitations of Liability") is None  # a heading, never a clause label

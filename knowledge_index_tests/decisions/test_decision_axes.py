@@ -69,6 +69,11 @@ def rationale(*comments: str, clients: frozenset[str] = frozenset()) -> str:
         ("Protects us against the exposure from the open litigation.", "risk_allocation"),
         ("For the avoidance of doubt only; no change in substance.", "drafting_clarity"),
         ("Structured as a loan for tax reasons (withholding tax on dividends).", "tax"),
+        ("No exclusivity – instruction of Mag. Hofer, call of 15 May.", "client_instruction"),
+        (
+            "Wettbewerbsverbot nur gegen Karenzentschädigung; ohne sie wäre es unverbindlich.",
+            "legal_requirement",
+        ),
     ],
 )
 def test_a_comment_that_explains_the_change_decides_the_rationale(comment, expected):
@@ -182,6 +187,21 @@ def topic(paragraph: str, inserted: list[str], deleted: list[str], heading: str 
             ["three"],
             "6. CONFIDENTIALITY",
             "confidentiality",
+        ),
+        (
+            "14.3 The notarial fees for recording this Agreement shall be borne by the Seller and "
+            "the Purchaser in equal shares.",
+            ["by the Seller and the Purchaser in equal shares"],
+            ["by the Purchaser"],
+            "14 Costs and Taxes",
+            "costs",
+        ),
+        (
+            "Die Kosten dieses Nachtrags trägt jede Partei selbst.",
+            ["jede Partei selbst"],
+            ["die Mieterin"],
+            "",
+            "costs",
         ),
         (
             "Die Parteien verzichten nicht auf die Schriftform.",

@@ -14,7 +14,10 @@ STAGE = Stage(
     # a deleted paragraph's own clause reference; one clause's adjacent changes are one locus.
     # ki-7: a cross-reference changed inside a clause ("gemäß § 5" -> "gemäß § 4") is a change
     # of substance, not numbering; a to-do note for a colleague gives no rationale.
-    code_version="ki-7",
+    # ki-8: a clause heading numbered without a dot ("9 Limitations of Liability") is the
+    # clause's heading; topics version 5 (costs: "Kosten", "costs", notarial fees), rationales
+    # version 4 ("instruction", "unverbindlich", "not binding").
+    code_version="ki-8",
     description="Negotiation decisions from a redline's tracked changes and comments: one "
     "structured call, topic (what) and rationale category (why) checked against their "
     "taxonomies, change type and the document's clause reference from the tracked changes, "
