@@ -347,3 +347,11 @@ def test_an_engagement_letter_is_between_the_firm_and_the_client_it_names_first(
         "AWT Legal LLP",
         "Kingsmere Components Ltd",
     ]
+
+
+def test_a_swiss_board_resolution_is_no_court_order() -> None:
+    heading = "Zirkularbeschluss des Verwaltungsrates der Voralp Holding AG"
+    assert _type(heading=heading, filename="VR-Beschluss Voralp Zustimmung SPA", ext="pdf") == (
+        "corporate.resolution"
+    )
+    assert _type(heading="Mängelrüge", ext="pdf") == "court.warning_letter"
