@@ -423,7 +423,9 @@ def _with_correspondents(
 ) -> list[MentionEvidence]:
     """An e-mail's mentions with the companies it is exchanged with marked, and the matter's
     parties it is exchanged with added (a mail to the client rarely writes the client's name)."""
+    # The converted body stores the sender as `from_` (its JSON alias is `from`).
     addresses = email.get("participants") or [
+        *email.get("from_", []),
         *email.get("from", []),
         *email.get("to", []),
         *email.get("cc", []),
