@@ -354,4 +354,3 @@ def test_a_swiss_board_resolution_is_no_court_order() -> None:
     assert _type(heading=heading, filename="VR-Beschluss Voralp Zustimmung SPA", ext="pdf") == (
         "corporate.resolution"
     )
-    assert _type(heading="Mängelrüge", ext="pdf") == "court.warning_letter"
