@@ -241,6 +241,17 @@ def core_tokens(name: str) -> list[str]:
     return ["&" if t in ("und", "and") else t for t in tokens]
 
 
+def writes_name_head(text: str, names: Iterable[str]) -> bool:
+    """Whether `text` writes the first two words of one of `names` as a letterhead or an
+    address block does ("KESSLER HALDIMANN · ...", "AWT Legal LLP"), compared as core tokens."""
+    words = f" {' '.join(core_tokens(text))} "
+    for name in names:
+        head = core_tokens(name)[:2]
+        if head and f" {' '.join(head)} " in words:
+            return True
+    return False
+
+
 def normalize_name(name: str) -> str:
     _, form = split_legal_form(name)
     tokens = core_tokens(name)

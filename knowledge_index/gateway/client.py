@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 from sqlalchemy import Engine
@@ -23,7 +23,7 @@ from knowledge_index.errors import (
     StageError,
 )
 from knowledge_index.gateway._litellm import ModelResponse, litellm
-from knowledge_index.gateway.breaker import CircuitBreaker
+from knowledge_index.gateway.breaker import CircuitBreaker, MemoryCircuitStore
 from knowledge_index.gateway.circuits import breaker_for
 from knowledge_index.gateway.errors import PROVIDER_COOLDOWN, ProviderCooldown, map_provider_error
 from knowledge_index.gateway.usage import (
@@ -35,7 +35,7 @@ from knowledge_index.gateway.usage import (
     record_usage,
     usage_summary,
 )
-from knowledge_index.settings import Settings
+from knowledge_index.settings import BreakerSettings, Settings
 
 M = TypeVar("M", bound=BaseModel)
 Message = Mapping[str, Any]
@@ -267,11 +267,10 @@ class Gateway:
         retries = self.settings.gateway.request_retries
         # The offline model answers in this process: there is no gateway to be down, and its
         # circuit would cost two database reads per call for nothing.
-        breaker = self.breaker if not in_process(model) else None
+        breaker = self.breaker if not in_process(model) else _NO_BREAKER
         for request in range(retries + 1):
             try:
-                if breaker is not None:
-                    breaker.admit(model)
+                breaker.admit(model)
             except CircuitOpen as exc:
                 record("circuit_open", CallUsage(), error=exc)
                 raise
@@ -289,10 +288,9 @@ class Gateway:
             except Exception as exc:
                 latency_ms = (time.perf_counter() - started) * 1000
                 mapped = map_provider_error(exc, model=model, stage=stage)
-                circuit = None
-                if breaker is not None and isinstance(mapped, InfrastructureError):
+                if isinstance(mapped, InfrastructureError):
                     circuit = breaker.failure(model, mapped.reason)
-                elif breaker is not None:
+                else:
                     # The gateway answered (a rejected key, a bad request): it is reachable.
                     breaker.success(model)
                 if isinstance(mapped, ProviderPermanentError):
@@ -301,7 +299,7 @@ class Gateway:
                 if (
                     isinstance(mapped, InfrastructureError)
                     and request < retries
-                    and (circuit is None or circuit.state == "closed")
+                    and circuit.state == "closed"
                 ):
                     self._sleep(self.settings.gateway.request_retry_delay_seconds)
                     continue
@@ -311,8 +309,7 @@ class Gateway:
                     # litellm's wrapper adds nothing but a misleading class; show the original.
                     raise mapped from None
                 raise mapped from exc
-            if breaker is not None:
-                breaker.success(model)
+            breaker.success(model)
             usage = _usage_of(response, (time.perf_counter() - started) * 1000)
             call_id = (getattr(response, "_hidden_params", None) or {}).get("litellm_call_id")
             record("ok", usage, call_id=call_id)
@@ -353,6 +350,10 @@ class Gateway:
 
 
 __all__ = ["Completion", "Gateway", "ToolCall", "usage_summary"]
+
+
+# A switched-off breaker (every call goes, nothing is read or written) for in-process models.
+_NO_BREAKER: Final = CircuitBreaker(MemoryCircuitStore(), BreakerSettings(enabled=False))
 
 
 def in_process(model: str) -> bool:

@@ -17,6 +17,7 @@ from knowledge_index.entities.names import (
     core_tokens,
     firm_initials,
     register_numbers,
+    writes_name_head,
 )
 from knowledge_index.errors import InfrastructureError
 from knowledge_index.gateway.evidence import Evidence, evidence_message
@@ -179,12 +180,9 @@ def received_letter(text: str, firm: FirmSettings) -> bool:
     names = [n for n in (firm.name, *firm.aliases) if n.strip()]
     if len(lines) < 2 or not names:
         return False
-
-    def names_firm(line: str) -> bool:
-        words = f" {' '.join(core_tokens(line))} "
-        return any((head := core_tokens(n)[:2]) and f" {' '.join(head)} " in words for n in names)
-
-    return not names_firm(lines[0]) and any(names_firm(line) for line in lines[1:])
+    return not writes_name_head(lines[0], names) and any(
+        writes_name_head(line, names) for line in lines[1:]
+    )
 
 
 def title_only_reference(client: str, title: str) -> str:

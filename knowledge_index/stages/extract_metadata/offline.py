@@ -18,7 +18,13 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, Final
 
-from knowledge_index.entities.names import contradicts, core_tokens, legal_form, normalize_name
+from knowledge_index.entities.names import (
+    contradicts,
+    core_tokens,
+    legal_form,
+    normalize_name,
+    writes_name_head,
+)
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
@@ -127,12 +133,7 @@ def names_firm(ev: MetadataEvidence) -> bool:
         return True
     if FIRM_VOICE.search(ev.text_excerpt):
         return True
-    text = " ".join(core_tokens(ev.text_excerpt))
-    for name in (ev.firm.name, *ev.firm.aliases):
-        head = core_tokens(name)[:2]
-        if head and f" {' '.join(head)} " in f" {text} ":
-            return True
-    return False
+    return writes_name_head(ev.text_excerpt, (ev.firm.name, *ev.firm.aliases))
 
 
 def _engagement_parties(own: list[MentionEvidence]) -> list[MentionEvidence]:
