@@ -66,6 +66,10 @@ def is_model_stage(name: str) -> bool:
     return name not in LEGACY_STAGES and get_stage(name).model_stage
 
 
+def calls_embedding_model(name: str) -> bool:
+    return name not in LEGACY_STAGES and get_stage(name).calls_embedding_model
+
+
 def replace_stage(name: str, **changes: Any) -> tuple[Stage, ...]:
     """`STAGES` with one stage's declaration changed (e.g. a new code_version in a test)."""
     get_stage(name)

@@ -372,14 +372,21 @@ class Settings(BaseSettings):
         return self.stage(stage).model or self.llm_model
 
     def producer_version(self, stage: str) -> str:
-        """`<code version>[;model=<model>][+<rerun token>]`: what a `done` row records.
+        """`<code version>[;model=<model>][;embedding=<model>][+<rerun token>]`: what a `done`
+        row records.
 
         Model stages include their model so that switching one stage's model re-runs that stage
-        and nothing upstream.
+        and nothing upstream. The stage that embeds includes a non-default embedding model for
+        the same reason: its stored vectors are only comparable to a question embedded by the
+        same model (the default is left out so homes indexed before this was recorded keep
+        their rows).
         """
         version = stage_pipeline.code_version(stage)
         if stage_pipeline.is_model_stage(stage):
             version += f";model={self.stage_model(stage)}"
+        embedding = self.retrieval.embedding_model
+        if stage_pipeline.calls_embedding_model(stage) and embedding != DEFAULT_EMBEDDING_MODEL:
+            version += f";embedding={embedding}"
         token = self.stage(stage).rerun_token
         return f"{version}+{token}" if token else version
 

@@ -30,6 +30,8 @@ SEMANTIC_DOCUMENTS = 200  # nearest documents considered before grouping by matt
 
 
 class QueryEmbedder(Protocol):
+    model: str
+
     def embed_query(self, text: str) -> np.ndarray: ...
 
 
@@ -44,9 +46,12 @@ def semantic_scores(conn: Connection, query: str, embedder: QueryEmbedder) -> di
         text(
             "SELECT matter_id, 1 - (embedding <=> CAST(:q AS vector)) AS sim FROM chunks"
             " WHERE matter_id IS NOT NULL AND ordinal IN (-1, 0)"
+            # While the index re-embeds after a model change, older rows hold another
+            # model's vectors (maybe of other dimensions): only like is compared with like.
+            " AND embedding_model = :model"
             " ORDER BY embedding <=> CAST(:q AS vector) LIMIT :n"
         ),
-        {"q": vector, "n": SEMANTIC_DOCUMENTS},
+        {"q": vector, "n": SEMANTIC_DOCUMENTS, "model": embedder.model},
     ).all()
     best: dict[str, float] = {}
     for matter_id, sim in rows:

@@ -153,10 +153,18 @@ def document_chunk_count(conn: Connection, source_object_id: str) -> int:
 
 
 def load_records(
-    conn: Connection, source_object_ids: Sequence[str] | None = None, *, batch: int = 2000
+    conn: Connection,
+    source_object_ids: Sequence[str] | None = None,
+    *,
+    embedding_model: str | None = None,
+    batch: int = 2000,
 ) -> Iterator[ChunkRecord]:
-    """Chunk rows as index records (all of them when no ids are given), streamed."""
-    where = "WHERE source_object_id = ANY(CAST(:ids AS text[]))" if source_object_ids else ""
+    """Chunk rows as index records (all of them when no ids are given), streamed; with
+    `embedding_model`, only rows that model embedded (after a model change the index stage
+    re-embeds document by document, and until then a row's vector belongs to another space)."""
+    where = "WHERE embedding_model = :model" if embedding_model else "WHERE true"
+    if source_object_ids:
+        where += " AND source_object_id = ANY(CAST(:ids AS text[]))"
     result = conn.execution_options(stream_results=True, yield_per=batch).execute(
         text(
             "SELECT chunk_id, source_object_id, version_id, ordinal, text, char_start, char_end,"
@@ -164,7 +172,7 @@ def load_records(
             " allowed_principals, denied_principals, embedding::text"
             f" FROM chunks {where} ORDER BY source_object_id, ordinal"
         ),
-        {"ids": list(source_object_ids or [])},
+        {"ids": list(source_object_ids or []), "model": embedding_model},
     )
     for row in result:
         yield ChunkRecord(

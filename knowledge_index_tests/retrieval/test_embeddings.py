@@ -64,9 +64,9 @@ def test_a_repeated_text_is_embedded_once(monkeypatch: pytest.MonkeyPatch) -> No
     sent: list[list[str]] = []
     real = embedder._call
 
-    def counting(batch: list[str]) -> np.ndarray:
+    def counting(batch: list[str], *, query: bool = False) -> np.ndarray:
         sent.append(list(batch))
-        return real(batch)
+        return real(batch, query=query)
 
     monkeypatch.setattr(embedder, "_call", counting)
     texts = ["Miete", "The contract was cancelled.", "Miete", "Pacht", "Miete"]
