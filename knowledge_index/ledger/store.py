@@ -253,6 +253,38 @@ def reopen_stage(conn: Connection, source_object_ids: Sequence[str], stage: str)
     return reopen_settled(conn, stage, source_object_ids=source_object_ids)
 
 
+def revoke_claims(
+    conn: Connection, source_object_ids: Sequence[str], stage: str, *, claimed_before: datetime
+) -> list[str]:
+    """Running rows of one stage claimed before `claimed_before` are owed again from scratch.
+
+    For a stage whose input grew after the claim (relate: a neighbour joined the matter): the
+    running attempt may have read without it and may already have written its result, and a
+    row still running is not reopened, so it would settle done on a stale result. Its claim is
+    taken away instead: the fence refuses its settle, and the row is owed again with a fresh
+    attempt count, like a reopen (relate's own write re-checks the claim and the matter's
+    epoch, so the old attempt cannot overwrite the new one's result with what it read).
+    """
+    if not source_object_ids:
+        return []
+    ids = [
+        r[0]
+        for r in conn.execute(
+            text(
+                "UPDATE processing_state SET status = 'pending', reason = NULL, attempts = 0,"
+                " last_error = NULL, next_retry_at = NULL, claimed_at = NULL, claimed_by = NULL,"
+                " updated_at = now()"
+                " WHERE stage = :stage AND status = 'running' AND claimed_at < :before"
+                " AND source_object_id = ANY(CAST(:ids AS text[])) RETURNING source_object_id"
+            ),
+            {"stage": stage, "before": claimed_before, "ids": sorted(source_object_ids)},
+        )
+    ]
+    if ids:
+        park_downstream(conn, ids, stage, include_quarantined=False)
+    return ids
+
+
 def reopen_settled(
     conn: Connection,
     stage: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
@@ -240,26 +241,54 @@ def headed_like(conn: Connection, source_id: str, phrase: str, exclude: str) -> 
     return [_row(r) for r in rows]
 
 
+def visible_since(conn: Connection, source_object_id: str) -> dt.datetime | None:
+    """When the file became part of its matter: its classification settled (after the
+    assignment committed, so a read that began at or after this instant sees it)."""
+    row = conn.execute(
+        text(
+            "SELECT updated_at FROM processing_state"
+            " WHERE source_object_id = :x AND stage = 'classify_matter'"
+        ),
+        {"x": source_object_id},
+    ).first()
+    return row[0] if row else None
+
+
 def related_before_visible(
-    conn: Connection, source_object_id: str, matter_id: str, candidates: list[str]
+    conn: Connection,
+    source_object_id: str,
+    matter_id: str,
+    candidates: list[str],
+    visible: dt.datetime,
 ) -> list[str]:
-    """Files of the matter whose relate settled before this file became part of the matter
-    (its classification settled), so they decided without it: those it is a candidate of, and
-    those that read cues a new file may answer."""
+    """Files of the matter whose relate read it before this file became part of it (at
+    `visible`), so they decided, or are deciding, without it: those it is a candidate of, and
+    those that read cues a new file may answer.
+
+    A decision's reads begin at its claim, not at its settle: a claim chunk reads the matter's
+    documents once, before its first file decides, and a file settles after its write. So a
+    relate that settled after this file joined may still have decided without it; judged by
+    when it settled, it would keep that decision (one worker relating while another still
+    classifies). A relate still running and claimed before `visible` is blind in the same way
+    (its decision may even be written already); it has no cue count yet when it has written
+    nothing, so it counts as reading cues."""
     rows = conn.execute(
         text(
             "SELECT y.source_object_id FROM processing_state y"
             " JOIN matter_assignments a ON a.source_object_id = y.source_object_id"
-            " JOIN document_versions v ON v.source_object_id = y.source_object_id"
-            " WHERE y.stage = 'relate' AND y.status = 'done' AND a.matter_id = :m"
-            " AND y.source_object_id <> :x"
-            " AND y.updated_at < (SELECT c.updated_at FROM processing_state c"
-            "  WHERE c.source_object_id = :x AND c.stage = 'classify_matter')"
+            " LEFT JOIN document_versions v ON v.source_object_id = y.source_object_id"
+            " WHERE y.stage = 'relate' AND a.matter_id = :m AND y.source_object_id <> :x"
+            " AND ((y.status = 'done' AND v.source_object_id IS NOT NULL"
+            # A decision stored before decisions recorded their claim: when it settled.
+            "   AND COALESCE(CAST(v.provenance->>'claimed_at' AS timestamptz), y.updated_at)"
+            "   < :visible)"
+            "  OR (y.status = 'running' AND y.claimed_at < :visible))"
             " AND (y.source_object_id = ANY(CAST(:cands AS text[]))"
-            "  OR COALESCE((v.provenance->>'cues')::int, 0) > 0)"
+            "  OR COALESCE(CAST(v.provenance->>'cues' AS int),"
+            "   CASE WHEN y.status = 'running' THEN 1 ELSE 0 END) > 0)"
             " ORDER BY y.source_object_id"
         ),
-        {"m": matter_id, "x": source_object_id, "cands": candidates},
+        {"m": matter_id, "x": source_object_id, "cands": candidates, "visible": visible},
     ).scalars()
     return list(rows)
 

@@ -8,6 +8,7 @@ the ledger retries against the new state), then replaces the file's own rows.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Final
 
 from pydantic import BaseModel, Field
@@ -63,10 +64,12 @@ class Expected(BaseModel):
     epoch: int | None = None
 
 
-def revalidate(conn: Connection, exp: Expected) -> None:
+def revalidate(conn: Connection, exp: Expected) -> dt.datetime:
+    """Refuse a decision made on a state that changed; returns the attempt's claim instant."""
     row = conn.execute(
         text(
-            "SELECT o.content_hash, o.deleted_at IS NOT NULL, a.matter_id, p.status, p.attempts"
+            "SELECT o.content_hash, o.deleted_at IS NOT NULL, a.matter_id, p.status, p.attempts,"
+            " p.claimed_at"
             " FROM source_objects o"
             " LEFT JOIN matter_assignments a ON a.source_object_id = o.id"
             " LEFT JOIN processing_state p ON p.source_object_id = o.id AND p.stage = 'relate'"
@@ -86,6 +89,8 @@ def revalidate(conn: Connection, exp: Expected) -> None:
         )
     if row[3] != "running" or row[4] != exp.attempts:
         raise RetryableStageError("the relate claim was lost while the model was deciding")
+    claimed_at: dt.datetime = row[5]
+    return claimed_at
 
 
 def _matters(conn: Connection, ids: set[str]) -> dict[str, str | None]:
@@ -143,7 +148,7 @@ def materialize(
         lock_files(conn, touched)  # type: ignore[arg-type]
         matters = _matters(conn, touched)  # type: ignore[arg-type]
         lock_matters(conn, {exp.matter_id, *matters.values()})
-        revalidate(conn, exp)
+        claimed_at = revalidate(conn, exp)
         epochs.check_and_advance(conn, exp.matter_id, exp.epoch, matters.values())
         if email:
             planned = threading.plan(conn, source_object_id, email, exp.matter_id)
@@ -181,6 +186,11 @@ def materialize(
                 "follows": decision.follows,
                 "identity_method": decision.identity_method,
                 "has_revisions": bool(body.get("revisions")),
+                # Every read this decision rests on came after its claim (a claim chunk reads
+                # the matter's documents once, before its first file decides): a file that
+                # joined the matter after this instant may be missing from it
+                # (corpus.related_before_visible).
+                "claimed_at": claimed_at.isoformat(),
             },
             producer_version=producer_version,
         )

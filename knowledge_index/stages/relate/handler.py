@@ -13,11 +13,17 @@ from typing import Any, Final
 
 from knowledge_index.errors import RetryableStageError
 from knowledge_index.gateway import AgentLoop, AgentResult, Tool
-from knowledge_index.ledger.store import reopen_stage
+from knowledge_index.ledger.store import reopen_stage, revoke_claims
 from knowledge_index.matters.store import assignment_of
 from knowledge_index.relations import candidates, corpus, epochs
 from knowledge_index.relations.candidates import Signals
-from knowledge_index.relations.materialize import Decision, Expected, Link, materialize
+from knowledge_index.relations.materialize import (
+    Decision,
+    Expected,
+    Link,
+    materialize,
+    revalidate,
+)
 from knowledge_index.relations.store import sign_unsigned_matter_files
 from knowledge_index.stages.base import StageContext, StageOutcome, converted_document
 from knowledge_index.stages.model import batch_gateway
@@ -161,10 +167,20 @@ def _relate_once(
     ctx: StageContext, body: dict[str, Any], assignment: dict[str, Any], redo: int
 ) -> StageOutcome:
     obj = ctx.source_object
+    expected = Expected(
+        source_object_id=obj.id,
+        path=obj.path,
+        content_hash=obj.content_hash,
+        matter_id=assignment["matter_id"],
+        attempts=ctx.attempt,
+    )
     with ctx.engine.connect() as conn:
+        # A claim taken back since (a neighbour joined the matter after it was claimed, see
+        # reopen_blind_neighbours) is given up here, not after a model call nobody may write.
+        revalidate(conn, expected)
         # Before any neighbour is read: a write into the matter after this point makes the
         # decision below stale (relations/epochs.py).
-        seen = epochs.current(conn, assignment["matter_id"])
+        expected.epoch = epochs.current(conn, assignment["matter_id"])
         signals = candidates.compute(
             conn,
             source_object_id=obj.id,
@@ -175,14 +191,6 @@ def _relate_once(
             body=body,
             cache=ctx.batch_cache if redo == 0 else None,
         )
-    expected = Expected(
-        source_object_id=obj.id,
-        path=obj.path,
-        content_hash=obj.content_hash,
-        matter_id=assignment["matter_id"],
-        attempts=ctx.attempt,
-        epoch=seen,
-    )
     started = time.monotonic()
     agent = decide(ctx, body, assignment, signals)
     model_seconds = time.monotonic() - started
@@ -219,7 +227,9 @@ def reopen_blind_neighbours(ctx: StageContext, matter_id: str, signals: Signals)
     Which copy is the original, which version a redline was made against, which letter a
     reply answers: each is decided by the file that sees both. Without this, a file related
     early (conversion runs in parallel) keeps a decision made without its neighbour, and the
-    answer depends on the order files happened to arrive in.
+    answer depends on the order files happened to arrive in. That includes files whose relate
+    is still running but was claimed before this one joined the matter: their claim is
+    revoked, since a running row is not reopened and would settle on what it read.
     """
     obj = ctx.source_object
     with ctx.engine.connect() as conn:
@@ -228,8 +238,14 @@ def reopen_blind_neighbours(ctx: StageContext, matter_id: str, signals: Signals)
             d.id for d in corpus.documents_at(conn, obj.source_id, sorted(paths)) if d.id != obj.id
         ]
     with ctx.engine.begin() as conn:
-        blind = corpus.related_before_visible(conn, obj.id, matter_id, ids)
-        return reopen_stage(conn, blind, STAGE)
+        visible = corpus.visible_since(conn, obj.id)
+        if visible is None:
+            return []
+        blind = corpus.related_before_visible(conn, obj.id, matter_id, ids, visible)
+        # Running first: a row that settles in between is then reopened as done. A running
+        # row is not reopened (its settle would keep what it read without this file).
+        revoked = revoke_claims(conn, blind, STAGE, claimed_before=visible)
+        return sorted(revoked + reopen_stage(conn, blind, STAGE))
 
 
 def relate_handler(ctx: StageContext) -> StageOutcome:
