@@ -24,13 +24,14 @@ REFERENCE_SCORE = 100.0
 TITLE_SUBSTRING_SCORE = 20.0
 FUZZY_FLOOR = 60.0  # token_set_ratio below this says nothing
 PEEK_SAMPLE = 12
-SEMANTIC_FLOOR = 0.45  # cosine similarity below this is topical noise for MiniLM
+SEMANTIC_FLOOR = 0.45  # MiniLM's cosine similarity below which texts are unrelated
 SEMANTIC_WEIGHT = 12.0
 SEMANTIC_DOCUMENTS = 200  # nearest documents considered before grouping by matter
 
 
 class QueryEmbedder(Protocol):
     model: str
+    unrelated_similarity: float
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
@@ -53,10 +54,16 @@ def semantic_scores(conn: Connection, query: str, embedder: QueryEmbedder) -> di
         ),
         {"q": vector, "n": SEMANTIC_DOCUMENTS, "model": embedder.model},
     ).all()
+    # Each model's own "unrelated" level is mapped onto MiniLM's, which the weights were
+    # chosen with: the same evidence scores the same whichever model the index uses.
+    floor = embedder.unrelated_similarity
     best: dict[str, float] = {}
     for matter_id, sim in rows:
-        if sim >= SEMANTIC_FLOOR and sim > best.get(matter_id, 0.0):
-            best[matter_id] = float(sim)
+        if sim < floor:
+            continue
+        scaled = SEMANTIC_FLOOR + (float(sim) - floor) * (1 - SEMANTIC_FLOOR) / (1 - floor)
+        if scaled > best.get(matter_id, 0.0):
+            best[matter_id] = scaled
     return best
 
 

@@ -44,6 +44,11 @@ class LocalModel(NamedTuple):
     window: int
     # Questions and passages are embedded differently (e5's "query: " / "passage: " prefixes).
     roles: bool = False
+    # The cosine similarity below which the model's vectors say "unrelated": the similarity
+    # 90% of (document head, other document) pairs stay below, measured on estate A by
+    # benchmarks/bench_embedding_models.py. Models spread similarities differently (e5 puts
+    # unrelated texts at 0.8), so no one number serves them all.
+    unrelated_similarity: float = 0.45
 
 
 def _minilm(int8: bool = False) -> Callable[[], Any]:
@@ -77,8 +82,12 @@ def _e5_small() -> Any:
 _LOCAL_MODELS: dict[str, LocalModel] = {
     "all-MiniLM-L6-v2": LocalModel(_minilm(), 384, MINILM_MAX_TOKENS),
     "all-MiniLM-L6-v2-int8": LocalModel(_minilm(int8=True), 384, MINILM_MAX_TOKENS),
-    "use-multilingual-v3": LocalModel(_use_multilingual, 512, MINILM_MAX_TOKENS),
-    "multilingual-e5-small": LocalModel(_e5_small, 384, MINILM_MAX_TOKENS, roles=True),
+    "use-multilingual-v3": LocalModel(
+        _use_multilingual, 512, MINILM_MAX_TOKENS, unrelated_similarity=0.28
+    ),
+    "multilingual-e5-small": LocalModel(
+        _e5_small, 384, MINILM_MAX_TOKENS, roles=True, unrelated_similarity=0.845
+    ),
 }
 
 
@@ -195,6 +204,12 @@ class Embedder:
             dimensions = dimensions or local.dimensions
             max_tokens = max_tokens or local.window
         self._dimensions = dimensions
+        # Remote models: MiniLM's calibration is a stand-in until the firm measures its model.
+        self.unrelated_similarity = (
+            _LOCAL_MODELS[name].unrelated_similarity
+            if self.is_local
+            else _LOCAL_MODELS["all-MiniLM-L6-v2"].unrelated_similarity
+        )
         # Remote models: the MiniLM word-piece window is a conservative stand-in.
         self.max_tokens = max_tokens or MINILM_MAX_TOKENS
         self._query_cache: OrderedDict[str, np.ndarray] = OrderedDict()
