@@ -26,7 +26,9 @@ from knowledge_index.errors import ConfigError
 
 CONFIG_FILENAME = "config.json"
 DEFAULT_LLM_MODEL = "ki-offline/evidence-policy"
-DEFAULT_EMBEDDING_MODEL = "ki-local/all-MiniLM-L6-v2"
+# Multilingual (German and English share one space) and the fastest of the local models on CPU;
+# chosen on estates A, C and B against MiniLM and e5 (README, "Embedding models").
+DEFAULT_EMBEDDING_MODEL = "ki-local/use-multilingual-v3"
 
 
 class StageSettings(BaseModel):

@@ -207,5 +207,5 @@ def test_slim_base_serves_search_and_names_the_convert_extra(
                 cwd=tmp_path, env=_env(ki_home))  # fmt: skip
     module, dims, message = done.stdout.strip().splitlines()[-3:]
     assert Path(module).is_relative_to(root)
-    assert int(dims) == 384
+    assert int(dims) == 512
     assert "pip install 'knowledge-index[convert]'" in message

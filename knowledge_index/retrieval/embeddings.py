@@ -31,9 +31,9 @@ from litellm import CustomLLM
 from litellm.types.utils import EmbeddingResponse
 
 from knowledge_index.retrieval.tokens import MINILM_MAX_TOKENS, minilm_model_dir
+from knowledge_index.settings import DEFAULT_EMBEDDING_MODEL
 
 LOCAL_PROVIDER = "ki-local"
-DEFAULT_EMBEDDING_MODEL = f"{LOCAL_PROVIDER}/all-MiniLM-L6-v2"
 
 
 class LocalModel(NamedTuple):
@@ -92,6 +92,14 @@ _LOCAL_MODELS: dict[str, LocalModel] = {
 
 
 QUERY_CACHE_SIZE = 2_048
+
+
+def local_dimensions(model: str) -> int:
+    """The vector size of a `ki-local/...` model, known without loading it."""
+    provider, _, name = model.partition("/")
+    if provider != LOCAL_PROVIDER or name not in _LOCAL_MODELS:
+        raise EmbeddingError(f"{model!r} is no local model: its dimensions must be given")
+    return _LOCAL_MODELS[name].dimensions
 
 
 class EmbeddingError(RuntimeError):

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.document_terms import TermsProvider
-from knowledge_index.retrieval.embeddings import DEFAULT_EMBEDDING_MODEL
+from knowledge_index.retrieval.embeddings import DEFAULT_EMBEDDING_MODEL, local_dimensions
 from knowledge_index.retrieval.index_state import (
     SCHEMA_VERSION,
     STATE_FILE,
@@ -54,7 +54,7 @@ class SearchIndex:
         self,
         path: Path | str,
         embedding_model: str = DEFAULT_EMBEDDING_MODEL,
-        dims: int = 384,
+        dims: int | None = None,
         ann_min_rows: int = 10_000,
         document_terms: TermsProvider | None = None,
     ) -> None:
@@ -62,6 +62,7 @@ class SearchIndex:
         self.path.mkdir(parents=True, exist_ok=True)
         self.ann_min_rows = ann_min_rows
         self.document_terms = document_terms
+        dims = dims or local_dimensions(embedding_model)
         state = self._read_state()
         if state is None:
             state = IndexState(embedding_model=embedding_model, dims=dims)
@@ -104,7 +105,7 @@ class SearchIndex:
         return IndexState.model_validate_json(state.read_text()).schema_version < SCHEMA_VERSION
 
     @staticmethod
-    def start_over(path: Path | str, embedding_model: str, dims: int = 384) -> None:
+    def start_over(path: Path | str, embedding_model: str, dims: int) -> None:
         """An index of an older schema is not migrated in place: a fresh, empty generation with
         no watermark replaces it, so the next update replays the whole changes feed (which is
         never pruned) into the current layout. Only the updater calls this."""

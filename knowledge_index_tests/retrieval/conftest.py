@@ -17,12 +17,14 @@ import pytest
 from knowledge_index.retrieval.acl import CompiledAcl
 from knowledge_index.retrieval.chunk_records import DocumentVersion, build_chunk_records
 from knowledge_index.retrieval.chunking import ChunkingInput
-from knowledge_index.retrieval.embeddings import Embedder
+from knowledge_index.retrieval.embeddings import DEFAULT_EMBEDDING_MODEL, Embedder, local_dimensions
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index_tests.retrieval.corpus import Doc, build_corpus, synthetic_text
 
 EVERYONE = CompiledAcl(allowed=["*"], denied=[])
+# The default model's vector size: an index opened with the defaults expects it.
+DIMS = local_dimensions(DEFAULT_EMBEDDING_MODEL)
 
 
 @pytest.fixture(scope="session")
@@ -78,7 +80,7 @@ DOC_TYPES = ["Vertrag", "Schriftsatz", "Memo"]
 
 
 def random_records(
-    n_docs: int, chunks_per_doc: int, seed: int, dims: int = 384
+    n_docs: int, chunks_per_doc: int, seed: int, dims: int = DIMS
 ) -> list[ChunkRecord]:
     """Chunks with random unit vectors and random ACLs: permission/filter checks need no model."""
     rng = random.Random(seed)

@@ -9,10 +9,11 @@ import numpy as np
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 from knowledge_index.retrieval.search import DocumentSearchRequest, HybridSearcher
 from knowledge_index.retrieval.search_index import SearchIndex
+from knowledge_index_tests.retrieval.conftest import DIMS
 
 
 def _record(doc: str, content: str, path: str, text: str, allowed: list[str]) -> ChunkRecord:
-    vector = np.random.default_rng(abs(hash(text)) % 2**32).standard_normal(384)
+    vector = np.random.default_rng(abs(hash(text)) % 2**32).standard_normal(DIMS)
     version = f"{doc}@{content}"
     return ChunkRecord(
         chunk_id=make_chunk_id(version, 0),

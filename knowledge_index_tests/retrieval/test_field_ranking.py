@@ -28,6 +28,7 @@ from knowledge_index.retrieval.search import (
     SearchWeights,
 )
 from knowledge_index.retrieval.search_index import SearchIndex
+from knowledge_index_tests.retrieval.conftest import DIMS
 
 TERMS = {
     "spa": DocumentTerms(
@@ -58,7 +59,7 @@ def _record(doc: str, text: str, *, title: str = "", path: str = "", status: str
         path=path or f"{doc}.docx",
         title=title,
         text=text,
-        vector=np.ones(384, np.float32) / np.sqrt(384),
+        vector=np.ones(DIMS, np.float32) / np.sqrt(DIMS),
     )
 
 

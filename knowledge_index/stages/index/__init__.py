@@ -7,7 +7,9 @@ STAGE = Stage(
     # ki-2: the lexical index carries document-level fields (matter, parties, type labels),
     # compound tails and matter-reference keys (search index schema 2), and a DOCX's comments
     # are chunked after its text.
-    code_version="ki-2",
+    # ki-3: the default embedding model is USE multilingual v3 (was the English MiniLM), so
+    # every document is embedded again.
+    code_version="ki-3",
     description="Chunks sized by the embedding model's tokenizer (the text with its reviewers' "
     "comments), embedded in batches, written to Postgres (pgvector) with the document's "
     "permission projection; deleted documents leave search.",
