@@ -5,7 +5,7 @@
 What is real: the MCP server process (`python -m knowledge_index.mcp --http`), streamable HTTP,
 JWT verification, the caller's permission pre-filter in LanceDB and Tantivy, the Postgres
 citation and live-visibility checks, the audit row per call, and the query embedding
-(all-MiniLM-L6-v2 on this host's CPUs, inside the server).
+(the default model on this host's CPUs, inside the server).
 
 What is synthetic: the corpus. 10k/100k chunks of generated German/English legal filler with
 random unit vectors (embedding 100k chunks would take ~1.5 h on two cores), 4 chunks per
@@ -41,11 +41,14 @@ import numpy as np
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
+from knowledge_index.retrieval.embeddings import local_dimensions
 from knowledge_index.retrieval.records import ChunkRecord, make_chunk_id
 from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import DEFAULT_EMBEDDING_MODEL
 from knowledge_index_tests.retrieval.corpus import synthetic_text
 
+# The default model's vector size (USE v3: 512), so the server's query vectors fit the index.
+DIMS = local_dimensions(DEFAULT_EMBEDDING_MODEL)
 GROUPS = [f"group:g{i}" for i in range(50)]
 USERS = [f"user:u{i}" for i in range(500)]
 ISSUER, AUDIENCE = "https://idp.bench.example", "knowledge-index"
@@ -68,7 +71,7 @@ def _percentiles(samples_ms: list[float]) -> tuple[float, float]:
 
 def _records(n: int, seed: int) -> list[ChunkRecord]:
     rng = random.Random(seed)
-    vectors = np.random.default_rng(seed).standard_normal((n, 384)).astype(np.float32)
+    vectors = np.random.default_rng(seed).standard_normal((n, DIMS)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     records = []
     acl: tuple[list[str], list[str]] = ([], [])
@@ -103,7 +106,7 @@ def _load_postgres(url: str, records: list[ChunkRecord]) -> None:
     import psycopg
 
     libpq = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-    zero = "[" + ",".join(["0"] * 384) + "]"  # Postgres vectors are not searched here
+    zero = "[" + ",".join(["0"] * DIMS) + "]"  # Postgres vectors are not searched here
     with psycopg.connect(libpq) as conn, conn.cursor() as cur:
         cur.execute("INSERT INTO sources (id, kind, root) VALUES ('bench', 'folder', '/srv/bench')")
         with cur.copy(
