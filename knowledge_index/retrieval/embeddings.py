@@ -42,7 +42,8 @@ class LocalModel(NamedTuple):
     # Chunks are sized in MiniLM word pieces for every local model, so the passages (and a
     # comparison of models over them) stay the same whichever model embeds them.
     window: int
-    # Questions and passages are embedded differently (e5's "query: " / "passage: " prefixes).
+    # The encoder is told whether it embeds questions or passages (e5 prefixes them; USE runs
+    # a question on one BLAS thread).
     roles: bool = False
     # The cosine similarity below which the model's vectors say "unrelated": the similarity
     # 90% of (document head, other document) pairs stay below, measured on estate A by
@@ -83,7 +84,7 @@ _LOCAL_MODELS: dict[str, LocalModel] = {
     "all-MiniLM-L6-v2": LocalModel(_minilm(), 384, MINILM_MAX_TOKENS),
     "all-MiniLM-L6-v2-int8": LocalModel(_minilm(int8=True), 384, MINILM_MAX_TOKENS),
     "use-multilingual-v3": LocalModel(
-        _use_multilingual, 512, MINILM_MAX_TOKENS, unrelated_similarity=0.28
+        _use_multilingual, 512, MINILM_MAX_TOKENS, roles=True, unrelated_similarity=0.28
     ),
     "multilingual-e5-small": LocalModel(
         _e5_small, 384, MINILM_MAX_TOKENS, roles=True, unrelated_similarity=0.845

