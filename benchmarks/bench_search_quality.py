@@ -126,10 +126,12 @@ class FilterMapper:
 
 # `--embedding-model`: the one KI_ setting the benchmark passes on to every part it starts.
 MODEL_VARIABLE = "KI_RETRIEVAL__EMBEDDING_MODEL"
+# `--reranker`: the MCP server's reranker stage.
+RERANKER_VARIABLE = "KI_RETRIEVAL__RERANKER"
 
 
 def _kept_settings() -> dict[str, str]:
-    return {MODEL_VARIABLE: os.environ[MODEL_VARIABLE]} if MODEL_VARIABLE in os.environ else {}
+    return {k: os.environ[k] for k in (MODEL_VARIABLE, RERANKER_VARIABLE) if k in os.environ}
 
 
 def server_env(home: Path) -> dict[str, str]:
@@ -224,6 +226,7 @@ def component_runs(
     for name, config in configs.items():
         searcher = HybridSearcher(index, embedder, config)  # type: ignore[arg-type]
         runs: dict[str, Ranking] = {}
+        started = time.perf_counter()
         for q in queries:
             mapped = mapper(q.filters)
             request = DocumentSearchRequest(
@@ -232,6 +235,9 @@ def component_runs(
             page = searcher.search_documents(request, PRINCIPALS, query_vector=vectors[q.id])
             runs[q.id] = [file_path(h.passages[0].payload.path) for h in page.hits]
         out[name] = runs
+        if config.reranker:  # type: ignore[attr-defined]
+            spent = (time.perf_counter() - started) * 1000 / max(1, len(queries))
+            print(f"  {name}: {spent:.0f} ms per query in process", file=sys.stderr)
     return out
 
 
@@ -384,6 +390,18 @@ def _configs(grid: str | None) -> dict[str, object]:
             configs[f"decisions{boost}"] = shipped.model_copy(
                 update={"field_boosts": dict.fromkeys(("decision_de", "decision_en"), boost)}
             )
+    elif grid == "rerank":
+        # The local second opinion (benchmarks/README.md: no cross-encoder ships its weights
+        # in a package); its order blended with the fused one, or alone (weight 1000).
+        for depth in (10, 20):
+            for weight in (0.5, 1.0, 3.0, 1000.0):
+                configs[f"e5 rerank depth {depth} weight {weight:g}"] = shipped.model_copy(
+                    update={
+                        "reranker": "ki-local/multilingual-e5-small",
+                        "rerank_depth": depth,
+                        "rerank_weight": weight,
+                    }
+                )
     elif grid == "coverage":
         for power in (0.0, 0.5, 1.0, 2.0, 4.0):
             configs[f"coverage{power}"] = shipped.model_copy(update={"coverage_power": power})
@@ -537,7 +555,7 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
         "--grid",
-        choices=("fusion", "fields", "tie", "decisions", "coverage"),
+        choices=("fusion", "fields", "tie", "decisions", "coverage", "rerank"),
         help="also print a grid of configurations",
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")
@@ -548,9 +566,14 @@ def main() -> None:
         "--embedding-model",
         help="build and search with this embedding model (e.g. ki-local/all-MiniLM-L6-v2-int8)",
     )
+    parser.add_argument(
+        "--reranker", help="the MCP server's reranker (e.g. ki-local/multilingual-e5-small)"
+    )
     args = parser.parse_args()
     if args.embedding_model:
         os.environ[MODEL_VARIABLE] = args.embedding_model
+    if args.reranker:
+        os.environ[RERANKER_VARIABLE] = args.reranker
     estate = bench_knowledge.ESTATES[args.estate]
     folder = args.estate_dir or estate.folder
     package = args.types_package or estate.types

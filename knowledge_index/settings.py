@@ -268,6 +268,14 @@ class RetrievalSettings(BaseModel):
     chunk_overlap_chars: int = Field(120, ge=0, le=5_000)
     # How long `ki search`'s warm search process (retrieval/warm.py) waits for the next query.
     warm_idle_seconds: float = Field(900, ge=1)
+    # The reranker stage (retrieval/rerank.py), off by default: a litellm rerank model
+    # (`infinity/BAAI/bge-reranker-v2-m3` with `reranker_api_base`) or a local embedding model
+    # as a second opinion (`ki-local/multilingual-e5-small`).
+    reranker: str | None = None
+    reranker_api_base: str | None = None
+    rerank_timeout_s: float = Field(10.0, gt=0)
+    rerank_depth: int = Field(30, ge=1, le=200)
+    rerank_weight: float = Field(1.0, ge=0)
 
     @property
     def remote_embedding_model(self) -> str | None:

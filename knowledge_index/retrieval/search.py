@@ -34,7 +34,7 @@ from knowledge_index.retrieval.lexical import FIELD_TIE_BREAKER, analyzer
 from knowledge_index.retrieval.lexical import QUOTED as _QUOTED
 from knowledge_index.retrieval.query_intent import asks_why
 from knowledge_index.retrieval.records import ChunkPayload, content_key
-from knowledge_index.retrieval.rerank import Reranker, load_reranker
+from knowledge_index.retrieval.rerank import Reranker, RerankError, load_reranker, rerank_head
 from knowledge_index.retrieval.search_index import SearchIndex
 
 log = logging.getLogger(__name__)
@@ -95,8 +95,13 @@ class SearchConfig(BaseModel):
     # passages write, to this power (0: off). Only words some candidate writes count: a word
     # matched through a party alias or nowhere says nothing about which document is meant.
     coverage_power: float = Field(1.0, ge=0, le=8)
+    # The reranker stage (retrieval/rerank.py): a model name, where an endpoint serves it, how
+    # many fused passages it re-scores and how much its order counts against the fused one.
     reranker: str | None = None
+    reranker_api_base: str | None = None
+    rerank_timeout_s: float = Field(10.0, gt=0)
     rerank_depth: int = Field(30, ge=1)
+    rerank_weight: float = Field(1.0, ge=0)
     snippet_chars: int = Field(240, ge=40)
 
 
@@ -174,7 +179,9 @@ class HybridSearcher:
         self.index = index
         self.embedder = embedder
         self.config = config or SearchConfig()
-        self.reranker = reranker or load_reranker(self.config.reranker)
+        self.reranker = reranker or load_reranker(
+            self.config.reranker, self.config.reranker_api_base, self.config.rerank_timeout_s
+        )
 
     def query_weights(self, query: str) -> dict[str, float]:
         """The fusion weights for this query. A quoted phrase or a bare identifier asks for
@@ -256,7 +263,10 @@ class HybridSearcher:
         ]
         rerank_scores: dict[str, float] = {}
         if self.reranker is not None and fused:
-            fused, rerank_scores = self._rerank(query, fused)
+            try:
+                fused, rerank_scores = self._rerank(query, fused)
+            except Exception as exc:  # an endpoint down must not take search down with it
+                log.warning("reranker %s failed, fused order kept: %s", self.config.reranker, exc)
         payloads: dict[str, ChunkPayload] | None = None
         if (admit is not None or need_payloads) and fused:
             payloads = self.index.lexical.payloads([f.chunk_id for f in fused])
@@ -442,10 +452,11 @@ class HybridSearcher:
         payloads = self.index.lexical.payloads([f.chunk_id for f in head])
         head = [f for f in head if f.chunk_id in payloads]
         scores = self.reranker.rerank(query, [payloads[f.chunk_id] for f in head])
+        if len(scores) != len(head):
+            raise RerankError(f"{len(scores)} scores for {len(head)} passages")
         by_id = {f.chunk_id: s for f, s in zip(head, scores, strict=True)}
-        order = {f.chunk_id: i for i, f in enumerate(head)}
-        head.sort(key=lambda f: (-by_id[f.chunk_id], order[f.chunk_id]))
-        return head + fused[self.config.rerank_depth :], by_id
+        reordered = rerank_head(head, scores, self.config.rerank_weight, self.config.rrf_k)
+        return reordered + fused[self.config.rerank_depth :], by_id
 
 
 _WORD = re.compile(r"\w{3,}")

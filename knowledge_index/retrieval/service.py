@@ -14,10 +14,12 @@ from knowledge_index.objects import store as objects
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.records import ChunkPayload
+from knowledge_index.retrieval.rerank import LOCAL_PREFIX
 from knowledge_index.retrieval.search import (
     Admit,
     DocumentSearchRequest,
     HybridSearcher,
+    SearchConfig,
     SearchHit,
     SearchRequest,
 )
@@ -160,14 +162,33 @@ def search_documents(
     )
 
 
+def search_config(settings: Settings) -> SearchConfig:
+    r = settings.retrieval
+    return SearchConfig(
+        reranker=r.reranker,
+        reranker_api_base=r.reranker_api_base,
+        rerank_timeout_s=r.rerank_timeout_s,
+        rerank_depth=r.rerank_depth,
+        rerank_weight=r.rerank_weight,
+    )
+
+
 def _searcher(settings: Settings) -> HybridSearcher:
-    return HybridSearcher(open_index(settings), embedder_for(settings.retrieval.embedding_model))
+    return HybridSearcher(
+        open_index(settings),
+        embedder_for(settings.retrieval.embedding_model),
+        search_config(settings),
+    )
 
 
 def warm_up(settings: Settings) -> None:
-    """Load the embedding model and open the index now, not on the first query."""
+    """Load the embedding model (and a local reranker's) and open the index now, not on the
+    first query."""
     open_index(settings)
     embedder_for(settings.retrieval.embedding_model).embed_query("warm up")
+    config = search_config(settings)
+    if config.reranker and config.reranker.startswith(LOCAL_PREFIX):
+        embedder_for(config.reranker).embed_query("warm up")
 
 
 def _citation(p: ChunkPayload, sources: dict[str, tuple[str, str]]) -> Citation:

@@ -202,7 +202,8 @@ def test_reranker_hook_reorders_the_head(
     random_index: tuple[SearchIndex, list[ChunkRecord]],
 ) -> None:
     index, records = random_index
-    config = SearchConfig(rerank_depth=10)
+    # Weighed far above the fused order, the reranker decides the head alone.
+    config = SearchConfig(rerank_depth=10, rerank_weight=1_000)
     searcher = HybridSearcher(index, None, config, reranker=_ReverseLength())
     page = searcher.search(SearchRequest(query="Akte", limit=10), ["*"], records[0].vector)
     lengths = [len(h.payload.text) for h in page.hits]
