@@ -390,6 +390,9 @@ def _configs(grid: str | None) -> dict[str, object]:
             configs[f"decisions{boost}"] = shipped.model_copy(
                 update={"field_boosts": dict.fromkeys(("decision_de", "decision_en"), boost)}
             )
+    elif grid == "types":
+        for bonus in (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 2.0, 4.0):
+            configs[f"type bonus {bonus:g}"] = shipped.model_copy(update={"type_bonus": bonus})
     elif grid == "rerank":
         # The local second opinion (benchmarks/README.md: no cross-encoder ships its weights
         # in a package); its order blended with the fused one, or alone (weight 1000).
@@ -555,7 +558,7 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
         "--grid",
-        choices=("fusion", "fields", "tie", "decisions", "coverage", "rerank"),
+        choices=("fusion", "fields", "tie", "decisions", "coverage", "rerank", "types"),
         help="also print a grid of configurations",
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")

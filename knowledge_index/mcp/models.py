@@ -121,8 +121,9 @@ class MatchOut(BaseModel):
 class DocumentHitOut(BaseModel):
     rank: int
     score: float = Field(
-        description="Its best passage's fused score, weighed by the current-version bonus and"
-        " the share of the query's words it writes; documents rank by it."
+        description="Its best passage's fused score, weighed by the current-version bonus, the"
+        " bonus for a document type the query names and the share of the query's words it"
+        " writes; documents rank by it."
     )
     title: str
     citation: Citation = Field(description="The document (no chunk_id); passages cite chunks.")

@@ -229,8 +229,10 @@ def test_search_documents_groups_the_passage_ranking_by_document(http_server, mc
         assert cite == {**best["citation"], "chunk_id": None, "page": None}
         assert doc["match"]["best_passage_score"] == best["score"]
         # A current (final or executed) version's document score is raised above its
-        # passage's, a document writing only some of the query's words lowered.
-        assert 0 < doc["score"] <= best["score"] * (1 + SearchConfig().current_bonus) + 1e-12
+        # passage's, and so is a type the query names; a document writing only some of the
+        # query's words is lowered.
+        lift = (1 + SearchConfig().current_bonus) * (1 + SearchConfig().type_bonus)
+        assert 0 < doc["score"] <= best["score"] * lift + 1e-12
         assert doc["title"] == best["title"]
         assert doc["match"]["candidate_passages"] == len(grouped[cite["source_object_id"]])
         assert doc["match"]["components"] and doc["match"]["matched_by"] in (

@@ -28,6 +28,7 @@ from knowledge_index.retrieval.search import (
     SearchWeights,
 )
 from knowledge_index.retrieval.search_index import SearchIndex
+from knowledge_index.retrieval.type_intent import named_types
 from knowledge_index_tests.retrieval.conftest import DIMS
 
 TERMS = {
@@ -293,3 +294,37 @@ def test_documents_that_write_every_word_of_the_query_lead(tmp_path: Path) -> No
     assert set(ids(f"{name} Linz", 4.0)[:3]) == linz
     # "Berghof Linz" (an alias in the party field only): the same order as without coverage.
     assert ids("Berghof Linz Vermieterin", 1.0) == ids("Berghof Linz Vermieterin", 0.0)
+
+
+def test_the_ontology_names_types_in_queries() -> None:
+    assert named_types("Klagebeantwortung Seehotel Weissensee") == {"court.statement_of_defence"}
+    # A compound names its head's type; a name inside a longer name names nothing.
+    assert named_types("Bankgarantie Kaution Hafenstraße") == {"contract.guarantee"}
+    assert named_types("Side Letter Projekt Gipfel") == {"contract.side_letter"}
+    # What an Abtretungsvertrag may turn out to be (a refinement) is named with it.
+    assert "contract.share_purchase_agreement" in named_types("Abtretungsvertrag Fertigteilwerk")
+    # A top-level group is a subject, not a kind; words that name no type name nothing.
+    assert named_types("finance Meridian Tools Birmingham") == frozenset()
+
+
+def test_a_document_of_the_named_type_leads_those_that_mention_it(tmp_path: Path) -> None:
+    """The lease says "Bankgarantie" three times; the guarantee itself once. Asked for the
+    Bankgarantie, the guarantee leads unless the caller's type filter already decides."""
+    lease = "Der Mieter stellt eine Bankgarantie. Die Bankgarantie sichert die Kaution. " * 3
+    records = [
+        _record("lease", lease, title="Mietvertrag Hafenstraße"),
+        _record("guarantee", "Garantie auf erstes Anfordern für die Kaution.", title="Garantie"),
+    ]
+    records[0].doc_type, records[1].doc_type = "contract.lease", "contract.guarantee"
+    index = SearchIndex(tmp_path / "search")
+    index.upsert(records)
+
+    def ids(bonus: float) -> list[str]:
+        config = SearchConfig(weights=SearchWeights(vector=0), type_bonus=bonus)
+        page = HybridSearcher(index, None, config).search_documents(
+            DocumentSearchRequest(query="Bankgarantie Kaution"), ["*"]
+        )
+        return [h.source_object_id for h in page.hits]
+
+    assert ids(0.0) == ["lease", "guarantee"]
+    assert ids(1.0) == ["guarantee", "lease"]
