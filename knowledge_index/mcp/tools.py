@@ -384,7 +384,7 @@ TOOLS: tuple[ToolSpec, ...] = (
         "document-level citation and why it matched (lexical, vector or both; matched terms). "
         "Documents rank by their best passage's fused score, raised for a current (final or "
         "executed) version unless you filter by status, and for a document of a type your query "
-        "names (\"Klagebeantwortung Seehotel\") unless you filter by type, times the share of "
+        'names ("Klagebeantwortung Seehotel") unless you filter by type, times the share of '
         "your query's words the document writes. The passages are the top "
         "candidate_depth fused passages you may see (page size x passages_per_document x 4, "
         "at least 100, at most 1000), so total counts the distinct documents among them, not "
