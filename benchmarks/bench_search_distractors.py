@@ -134,6 +134,9 @@ def main() -> None:
     parser.add_argument("--estate", default="a", choices=sorted(bench_knowledge.ESTATES))
     parser.add_argument("--queries", type=Path)
     parser.add_argument("--distractors", default="10000,100000")
+    parser.add_argument(
+        "--keep", type=Path, help="keep each size's home here (DIR/home-<size>), for profiling"
+    )
     args = parser.parse_args()
     estate = bench_knowledge.ESTATES[args.estate]
     queries = load_queries(args.queries or next(estate.folder.rglob("queries.json"))).queries
@@ -150,7 +153,9 @@ def main() -> None:
     scored = {"as built": ask(args.home)}
     for size in [int(s) for s in args.distractors.split(",")]:
         with tempfile.TemporaryDirectory(prefix="ki-distract-") as tmp:
-            copy = _copy_home(args.home, Path(tmp) / "home")
+            where = args.keep / f"home-{size}" if args.keep else Path(tmp) / "home"
+            where.parent.mkdir(parents=True, exist_ok=True)
+            copy = _copy_home(args.home, where)
             seconds = add_distractors(copy, size)
             print(f"+{size} distractor chunks added in {seconds:.0f} s", flush=True)
             scored[f"+{size:,} chunks"] = ask(copy)

@@ -250,6 +250,10 @@ class SearchIndex:
     def optimize(self) -> None:
         self.vectors.optimize()
 
+    def maintain(self) -> bool:
+        """After incremental writes: optimize when the vector table has drifted from it."""
+        return self.vectors.maintain()
+
     # -- reads -------------------------------------------------------------------------------
 
     def count(self) -> int:

@@ -29,6 +29,8 @@ class IndexUpdate(BaseModel):
     index_chunks: int
     postgres_chunks: int
     rebuilt: bool = False
+    # The vector table was compacted and its indexes built or brought up to date.
+    optimized: bool = False
 
 
 @functools.cache
@@ -102,10 +104,14 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
                 index.update_acl(
                     [source_object_id], CompiledAcl(allowed=list(row[0]), denied=list(row[1]))
                 )
+    optimized = False
     if changes:
+        # Before the watermark, whose state write is what tells readers to look again.
+        optimized = index.maintain()
         # The watermark moves last: a crash before this line replays the same changes.
         index.upsert([], watermark=new_mark)
-    return _report(engine, index, len(changes), replaced, deleted, acl_only, new_mark)
+    report = _report(engine, index, len(changes), replaced, deleted, acl_only, new_mark)
+    return report.model_copy(update={"optimized": optimized})
 
 
 def rebuild_index(engine: Engine, settings: Settings) -> IndexUpdate:

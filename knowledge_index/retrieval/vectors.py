@@ -66,6 +66,10 @@ def arrow_schema(dims: int) -> pa.Schema:
     )
 
 
+def _get(record: Any, name: str) -> Any:
+    return record[name] if isinstance(record, dict) else getattr(record, name)
+
+
 def _quote_list(values: Iterable[str]) -> str:
     return ", ".join("'" + v.replace("'", "''") + "'" for v in values)
 
@@ -144,6 +148,33 @@ class VectorIndex:
             self.table.create_index(
                 "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions)
             )
+
+    def maintain(self, small_fragments: int = 16, unindexed_share: float = 0.05) -> bool:
+        """After incremental writes, do what `optimize` does when the table has drifted from
+        it: an index missing (the table grew past `ann_min_rows`, or was filled by updates
+        and never rebuilt), too many small fragments (every update batch writes its own), or
+        too many rows the vector index does not cover yet (searched exhaustively). True if it
+        optimized. A table filled by updates alone otherwise never gets its indexes: measured
+        on estate A plus 100k chunks, a search took about 3x as long as after a rebuild."""
+        rows = self.count()
+        if rows == 0:
+            return False
+        indexes = {tuple(i.columns): i.name for i in self.table.list_indices()}
+        wanted = [(c,) for c in _SCALAR_INDEXES]
+        if rows >= self.ann_min_rows:
+            wanted.append(("vector",))
+        drifted = any(column not in indexes for column in wanted)
+        if not drifted:
+            # Typed as a class, returned as a dict (lancedb 0.40): read it either way.
+            fragments = _get(self.table.stats(), "fragment_stats")
+            drifted = int(_get(fragments, "num_small_fragments")) > small_fragments
+        if not drifted and ("vector",) in indexes:
+            stats = self.table.index_stats(indexes[("vector",)])
+            unindexed = stats.num_unindexed_rows if stats is not None else 0
+            drifted = unindexed > max(self.ann_min_rows // 5, unindexed_share * rows)
+        if drifted:
+            self.optimize()
+        return drifted
 
     def search(
         self,

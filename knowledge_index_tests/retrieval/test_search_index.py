@@ -96,3 +96,29 @@ def test_rebuild_gives_the_same_results_as_incremental_upserts(tmp_path: Path) -
     reader = SearchIndex(tmp_path / "rebuilt")
     assert reader.state.generation == 2
     assert _results(reader, records) == _results(incremental, records)
+
+
+def test_an_index_filled_by_updates_gets_the_indexes_a_rebuild_builds(tmp_path: Path) -> None:
+    """The index stage's updates write a fragment per batch and build no index; maintenance
+    after an update compacts them and builds the vector and filter indexes once the table has
+    drifted that far, and the answers stay the same."""
+    records = random_records(n_docs=100, chunks_per_doc=3, seed=5)
+    index = SearchIndex(tmp_path, ann_min_rows=200)
+    for start in range(0, len(records), 12):
+        index.upsert(records[start : start + 12])
+    table = index.vectors.table
+    assert table.stats()["fragment_stats"]["num_fragments"] == 25
+    assert list(table.list_indices()) == []
+    before = _results(index, records)
+    assert index.maintain() is True
+    columns = {tuple(i.columns) for i in table.list_indices()}
+    assert ("vector",) in columns and ("allowed_principals",) in columns
+    assert table.stats()["fragment_stats"]["num_fragments"] == 1
+    index.vectors.nprobes = 64  # every partition: the approximate search is then exact
+    assert _results(index, records) == before
+    # Nothing drifted since: no work. One more small batch is searched as fresh rows.
+    assert index.maintain() is False
+    extra = random_records(n_docs=104, chunks_per_doc=3, seed=6)[300:]
+    index.upsert(extra)
+    assert index.maintain() is False
+    assert index.count() == 312
