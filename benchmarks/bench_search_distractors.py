@@ -40,7 +40,20 @@ from knowledge_index_tests.retrieval.corpus import synthetic_text  # noqa: E402
 from knowledge_index_tests.retrieval.search_quality import load_queries, score_runs  # noqa: E402
 
 CHUNKS_PER_DOCUMENT = 4
-TYPES = ("letter", "email", "contract", "memo", "invoice", "statement_of_claim")
+# Ontology types with the title words an estate gives them: the filler is typed as real
+# documents are, so a query naming a type (SearchConfig.type_bonus) lifts filler of that type
+# too (until session 17 the filler carried bare words like "letter", which no query names).
+TYPES = (
+    ("correspondence.letter", "Letter"),
+    ("correspondence.letter", "Schreiben"),
+    ("correspondence.email", "E-Mail"),
+    ("correspondence.memo", "Memo"),
+    ("contract.supply_agreement", "Supply Agreement"),
+    ("contract.lease", "Mietvertrag"),
+    ("contract.services_agreement", "Dienstleistungsvertrag"),
+    ("finance.invoice", "Rechnung"),
+    ("court.statement_of_claim", "Klage"),
+)
 
 
 def add_distractors(home: Path, n: int, seed: int = 11) -> float:
@@ -84,7 +97,7 @@ def add_distractors(home: Path, n: int, seed: int = 11) -> float:
                         "acl": json.dumps({"allow": ["*"], "deny": []}),
                     },
                 )
-                kind = rng.choice(TYPES)
+                kind, title = rng.choice(TYPES)
                 language = "de" if rng.random() < 0.6 else "en"
                 when = dt.date(2018, 1, 1) + dt.timedelta(days=rng.randrange(2500))
                 for ordinal in range(min(CHUNKS_PER_DOCUMENT, n - d)):
@@ -104,7 +117,7 @@ def add_distractors(home: Path, n: int, seed: int = 11) -> float:
                             "v": version,
                             "n": ordinal,
                             "t": texts[i],
-                            "title": f"{kind.replace('_', ' ').title()} {d // 4}",
+                            "title": f"{title} {d // 4}",
                             "p": path,
                             "k": kind,
                             "l": language,
