@@ -110,8 +110,9 @@ def update_index(engine: Engine, settings: Settings, *, batch: int = 500) -> Ind
         optimized = index.maintain()
         # The watermark moves last: a crash before this line replays the same changes.
         index.upsert([], watermark=new_mark)
-    report = _report(engine, index, len(changes), replaced, deleted, acl_only, new_mark)
-    return report.model_copy(update={"optimized": optimized})
+    return _report(
+        engine, index, len(changes), replaced, deleted, acl_only, new_mark, optimized=optimized
+    )
 
 
 def rebuild_index(engine: Engine, settings: Settings) -> IndexUpdate:
@@ -134,6 +135,7 @@ def _report(
     mark: int | None,
     *,
     rebuilt: bool = False,
+    optimized: bool = False,
 ) -> IndexUpdate:
     with engine.connect() as conn:
         pg = conn.execute(text("SELECT count(*) FROM chunks")).scalar_one()
@@ -146,4 +148,5 @@ def _report(
         index_chunks=index.count(),
         postgres_chunks=pg,
         rebuilt=rebuilt,
+        optimized=optimized,
     )

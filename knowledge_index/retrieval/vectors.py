@@ -139,37 +139,40 @@ class VectorIndex:
         rows = self.count()
         if rows == 0:
             return
-        existing = {tuple(i.columns): i for i in self.table.list_indices()}
-        for column, config in _SCALAR_INDEXES.items():
-            if (column,) not in existing:
-                self.table.create_index(column, config=config, replace=True)
-        if rows >= self.ann_min_rows and ("vector",) not in existing:
-            partitions = max(1, int(math.sqrt(rows)))
-            self.table.create_index(
-                "vector", config=IvfFlat(distance_type="cosine", num_partitions=partitions)
+        for column in self._missing_indexes(rows, self._indexes()):
+            config = _SCALAR_INDEXES.get(column) or IvfFlat(
+                distance_type="cosine", num_partitions=max(1, int(math.sqrt(rows)))
             )
+            self.table.create_index(column, config=config, replace=True)
+
+    def _indexes(self) -> dict[str, str]:
+        """Indexed column -> index name."""
+        return {i.columns[0]: i.name for i in self.table.list_indices() if len(i.columns) == 1}
+
+    def _missing_indexes(self, rows: int, indexes: dict[str, str]) -> list[str]:
+        """The columns a table of `rows` rows should have an index on and has not: the filter
+        columns always, the vector column from `ann_min_rows` on."""
+        wanted = [*_SCALAR_INDEXES, *(["vector"] if rows >= self.ann_min_rows else [])]
+        return [column for column in wanted if column not in indexes]
 
     def maintain(self, small_fragments: int = 16, unindexed_share: float = 0.05) -> bool:
         """After incremental writes, do what `optimize` does when the table has drifted from
         it: an index missing (the table grew past `ann_min_rows`, or was filled by updates
         and never rebuilt), too many small fragments (every update batch writes its own), or
         too many rows the vector index does not cover yet (searched exhaustively). True if it
-        optimized. A table filled by updates alone otherwise never gets its indexes: measured
-        on estate A plus 100k chunks, a search took about 3x as long as after a rebuild."""
+        optimized. A table filled by updates alone otherwise never gets its indexes: on estate
+        A plus 100k chunks, MCP search took p50 137 ms before and 33 ms after (benchmarks)."""
         rows = self.count()
         if rows == 0:
             return False
-        indexes = {tuple(i.columns): i.name for i in self.table.list_indices()}
-        wanted = [(c,) for c in _SCALAR_INDEXES]
-        if rows >= self.ann_min_rows:
-            wanted.append(("vector",))
-        drifted = any(column not in indexes for column in wanted)
+        indexes = self._indexes()
+        drifted = bool(self._missing_indexes(rows, indexes))
         if not drifted:
             # Typed as a class, returned as a dict (lancedb 0.40): read it either way.
             fragments = _get(self.table.stats(), "fragment_stats")
             drifted = int(_get(fragments, "num_small_fragments")) > small_fragments
-        if not drifted and ("vector",) in indexes:
-            stats = self.table.index_stats(indexes[("vector",)])
+        if not drifted and "vector" in indexes:
+            stats = self.table.index_stats(indexes["vector"])
             unindexed = stats.num_unindexed_rows if stats is not None else 0
             drifted = unindexed > max(self.ann_min_rows // 5, unindexed_share * rows)
         if drifted:
