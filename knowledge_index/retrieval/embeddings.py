@@ -280,11 +280,13 @@ class Embedder:
         # One call is one request: the breaker (gateway/guard.py) counts outages, and hidden
         # SDK retries would multiply requests behind its back.
         response = litellm.embedding(model=self.model, input=batch, num_retries=0, max_retries=0)
-        rows = sorted(response.data, key=lambda item: _field(item, "index"))
-        return np.asarray([_field(item, "embedding") for item in rows], dtype=np.float32)
+        rows = sorted(response.data, key=lambda item: field_of(item, "index"))
+        return np.asarray([field_of(item, "embedding") for item in rows], dtype=np.float32)
 
 
-def _field(item: Any, name: str) -> Any:
+def field_of(item: Any, name: str) -> Any:
+    """A field of a provider's response row, whether litellm hands it over as a dict or an
+    object (it does both, by provider and version)."""
     return item[name] if isinstance(item, dict) else getattr(item, name)
 
 

@@ -28,12 +28,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from knowledge_index.retrieval.embeddings import LOCAL_PROVIDER
 from knowledge_index.retrieval.fusion import Fused
 from knowledge_index.retrieval.records import ChunkPayload
 
 log = logging.getLogger(__name__)
 
-LOCAL_PREFIX = "ki-local/"
+LOCAL_PREFIX = f"{LOCAL_PROVIDER}/"
 
 
 class Reranker(Protocol):
@@ -121,6 +122,7 @@ class EndpointReranker:
 
 
 def _field(item: Any, name: str) -> Any:
+    # Unlike embeddings.field_of, a row without the field counts as unscored (RerankError).
     return item.get(name) if isinstance(item, dict) else getattr(item, name, None)
 
 

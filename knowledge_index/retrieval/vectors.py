@@ -20,6 +20,7 @@ from lancedb.index import BTree, IvfFlat, LabelList
 from lancedb.query import LanceVectorQueryBuilder
 
 from knowledge_index.retrieval.acl import ALLOWED_FIELD, DENIED_FIELD, lance_acl_filter
+from knowledge_index.retrieval.embeddings import field_of
 from knowledge_index.retrieval.filters import SearchFilters, lance_filter
 from knowledge_index.retrieval.records import ChunkPayload, ChunkRecord
 
@@ -64,10 +65,6 @@ def arrow_schema(dims: int) -> pa.Schema:
             pa.field("vector", pa.list_(pa.float32(), dims)),
         ]
     )
-
-
-def _get(record: Any, name: str) -> Any:
-    return record[name] if isinstance(record, dict) else getattr(record, name)
 
 
 def _quote_list(values: Iterable[str]) -> str:
@@ -169,8 +166,8 @@ class VectorIndex:
         drifted = bool(self._missing_indexes(rows, indexes))
         if not drifted:
             # Typed as a class, returned as a dict (lancedb 0.40): read it either way.
-            fragments = _get(self.table.stats(), "fragment_stats")
-            drifted = int(_get(fragments, "num_small_fragments")) > small_fragments
+            fragments = field_of(self.table.stats(), "fragment_stats")
+            drifted = int(field_of(fragments, "num_small_fragments")) > small_fragments
         if not drifted and "vector" in indexes:
             stats = self.table.index_stats(indexes["vector"])
             unindexed = stats.num_unindexed_rows if stats is not None else 0
