@@ -7,11 +7,13 @@ submit it, so these signals steer the search but never decide on their own.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any, Final
 
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, text
 
+from knowledge_index.matters.references import PLACEHOLDER_PREFIX
 from knowledge_index.relations import corpus, cues, filenames, lineage, minhash, targets
 from knowledge_index.relations.corpus import DocRow
 
@@ -109,16 +111,23 @@ def _like(value: str) -> str:
 
 
 def _unassigned(conn: Connection, source_id: str, exclude: str) -> list[DocRow]:
+    """The source's files classify_matter settled outside every matter (a placeholder).
+
+    Not the files that are merely not classified yet: whether a file is still waiting when
+    another relates is a matter of timing, and a file that later joins another matter would
+    keep a target it only had because it was read early."""
     rows = conn.execute(
         text(
             "SELECT o.id FROM source_objects o"
             " JOIN artifacts art ON art.kind = 'structured_json'"
             " AND art.content_hash = o.content_hash"
+            " JOIN matter_assignments a ON a.source_object_id = o.id"
+            " JOIN matters m ON m.id = a.matter_id"
             " WHERE o.source_id = :s AND o.deleted_at IS NULL AND o.id <> :x"
-            " AND NOT EXISTS (SELECT 1 FROM matter_assignments a WHERE a.source_object_id = o.id)"
-            " ORDER BY o.seq LIMIT 200"
+            " AND m.reference_number LIKE :placeholder"
+            " ORDER BY o.path LIMIT 200"
         ),
-        {"s": source_id, "x": exclude},
+        {"s": source_id, "x": exclude, "placeholder": PLACEHOLDER_PREFIX + "%"},
     ).scalars()
     return sorted(corpus.documents(conn, list(rows)).values(), key=lambda d: d.seq)
 
@@ -261,6 +270,7 @@ def compute(
     family_ids = set(found)
     found_cues = cues.find_cues(txt, path.rsplit("/", 1)[-1])
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)
+    pooled = {d.id for d in pool}
     my_folder = path.rsplit("/", 1)[0]
     for cue in found_cues:
         citing = (
@@ -283,7 +293,9 @@ def compute(
             rescored = [
                 (targets.score(cue, d, my_folder, citing), d)
                 for d in wider
-                if cue.date in targets.cue_dates(cue, d)
+                if d.id not in pooled
+                and d.id not in family_ids
+                and cue.date in targets.cue_dates(cue, d)
             ]
             best = targets.best([(x, d) for x, d in rescored if x > 0])
         if best is not None:
@@ -336,13 +348,34 @@ def _pages_held(
     return targets.best(dated or top)
 
 
+# A title written in capitals before its kind noun ("Senior Facility Agreement"): English
+# documents are cited by such titles, and a German text citing one keeps them.
+_TITLE_RUN: Final = re.compile(r"(?:\b[A-Z][\w&-]*\s+){1,5}$")
+_DETERMINER: Final = re.compile(
+    r"(?i:the|this|that|these|our|your|their|its|der|die|das|dem|den|des|ein|eine[mns]?"
+    r"|unser(?:e[mnrs]?)?|ihr(?:e[mnrs]?)?)"
+)
+
+
 def _wider_title(cue: cues.Cue) -> str:
     """What the estate is searched for when a cue's target is not in the matter: a reference's
-    most telling kind noun ("Mietvertrag"), never a bare draft or letter; else the title."""
+    most telling kind noun ("Mietvertrag"), or the capitalised title it ends ("Senior Facility
+    Agreement"), never a bare draft or letter; else the title."""
     if cue.kind != "references":
         return cue.phrase
     noun = max(cue.nouns, key=len, default="")
-    return noun if noun and targets.specific(noun) else ""
+    if noun and targets.specific(noun):
+        return noun
+    for word in cue.phrase.split():
+        if noun and word.lower().startswith(noun):
+            at = cue.phrase.index(word)
+            run = _TITLE_RUN.search(cue.phrase[:at])
+            words = run.group(0).split() if run else []
+            while words and _DETERMINER.fullmatch(words[0]):
+                words = words[1:]
+            if words:
+                return " ".join([*words, word.strip(" ,.;:")])
+    return ""
 
 
 _WEIGHTS: Final = {

@@ -104,6 +104,19 @@ def order(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return done
 
 
+def _version_of(member: dict[str, Any], members: list[dict[str, Any]]) -> str | None:
+    """The version a duplicate stands for, through copies of copies (a byte-identical copy
+    of a mail's attached print of the agreed draft is that draft), whatever order the
+    members are listed in."""
+    by_id = {m["id"]: m for m in members}
+    seen = {member["id"]}
+    current = member.get("duplicate_of")
+    while current in by_id and by_id[current]["identity"] in DUPLICATES and current not in seen:
+        seen.add(current)
+        current = by_id[current].get("duplicate_of")
+    return current
+
+
 def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
     """Renumber the family, settle labels and identities, rewrite supersedes edges."""
     members = _members(conn, ld)
@@ -137,7 +150,7 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
     against_of = {m["id"]: m.get("redline_against") for m in members}
     for m in members:
         if m["identity"] in DUPLICATES:
-            original = m["duplicate_of"]
+            original = _version_of(m, members)
             # A copy of a redline carries the same tracked changes against the same version.
             if m.get("revisions") and not m.get("redline_against"):
                 against_of[m["id"]] = against_of.get(original)

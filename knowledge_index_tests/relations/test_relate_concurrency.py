@@ -11,9 +11,11 @@ from knowledge_index.runner import run_stage
 from knowledge_index.stages.relate import handler as stage
 from knowledge_index_tests.model_stages.support import small_estate, synced_and_converted
 from knowledge_index_tests.relations.relate_support import (
+    CLAUSES,
     FILES,
     MATTER,
     classified_estate,
+    relate_all,
     relations,
 )
 
@@ -121,16 +123,27 @@ def test_content_changed_mid_relate_is_retried_against_the_new_state(
     assert tuple(copy) == ("duplicate", target)
 
 
+OTHER_MATTER = "Mandanten/Acme GmbH/2024-0188 Rahmenvertrag"
+CITED = f"{OTHER_MATTER}/Rahmenliefervertrag unterzeichnet.txt"
+CITING = f"{MATTER}/Liefervertrag Abruf.txt"
+ACROSS = {
+    CITED: "Rahmenliefervertrag\n\nzwischen Acme GmbH und Müller AG\n\n"
+    + CLAUSES
+    + "\nMünchen, den 1. März 2024",
+    CITING: "Einzelabruf\n\nGrundlage ist der Rahmenliefervertrag vom 1. März 2024.",
+    f"{MATTER}/Notiz.txt": "Notiz zum Abruf.",
+}
+
+
 def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, tmp_path):
-    small_estate(tmp_path / "estate", FILES)
+    """A citation of another matter's document is resolved across the source, classified or
+    not; against a file without a matter yet it waits as an intent until the file has one."""
+    small_estate(tmp_path / "estate", ACROSS)
     settings, ids = synced_and_converted(engine, tmp_path / "estate")
-    annex = ids[f"{MATTER}/Anlage 1 zum Liefervertrag.txt"]
-    main = ids[f"{MATTER}/Liefervertrag v1 Entwurf.txt"]
-    withheld = {main, ids[f"{MATTER}/Liefervertrag v2.txt"]}
-    withheld.add(ids[f"{MATTER}/Kopie/Liefervertrag v1 Entwurf.txt"])
-    others = [i for i in ids.values() if i not in withheld]
+    citing, cited = ids[CITING], ids[CITED]
+    others = [i for i in ids.values() if i != cited]
     run_stage(settings, "classify_matter", source_object_ids=others, engine=engine)
-    assert run_stage(settings, "relate", source_object_ids=[annex], engine=engine).results[
+    assert run_stage(settings, "relate", source_object_ids=[citing], engine=engine).results[
         0
     ].status == ("done")
     with engine.connect() as conn:
@@ -139,24 +152,47 @@ def test_intent_parked_against_unclassified_file_is_replayed(engine, firm_env, t
                 "SELECT target_source_object_id, relation FROM relation_intents"
                 " WHERE source_object_id = :a AND status = 'parked'"
             ),
-            {"a": annex},
+            {"a": citing},
         ).all()
-    assert (main, "annex_of") in [tuple(p) for p in parked]
-    assert not [r for r in relations(engine) if r[2] == "annex_of"]
-    run_stage(settings, "classify_matter", source_object_ids=[main], engine=engine)
+    assert (cited, "references") in [tuple(p) for p in parked]
+    assert not [r for r in relations(engine) if r[2] == "references"]
+    run_stage(settings, "classify_matter", source_object_ids=[cited], engine=engine)
     with engine.connect() as conn:
         row = conn.execute(
             text(
                 "SELECT method FROM relations WHERE source_object_id = :a"
-                " AND target_source_object_id = :m AND relation = 'annex_of'"
+                " AND target_source_object_id = :m AND relation = 'references'"
             ),
-            {"a": annex, "m": main},
+            {"a": citing, "m": cited},
         ).one()
         status = conn.execute(
-            text("SELECT status FROM relation_intents WHERE source_object_id = :a"), {"a": annex}
+            text("SELECT status FROM relation_intents WHERE source_object_id = :a"), {"a": citing}
         ).scalars()
     assert row[0] == "intent"
     assert set(status) == {"replayed"}
+
+
+def test_an_unclassified_neighbour_is_no_target_until_it_joins_the_matter(
+    engine, firm_env, tmp_path
+):
+    """Whether a file is still waiting for classify_matter when another relates is timing:
+    it is found when it joins the matter (the annex decides again), not before."""
+    small_estate(tmp_path / "estate", FILES)
+    settings, ids = synced_and_converted(engine, tmp_path / "estate")
+    annex = ids[f"{MATTER}/Anlage 1 zum Liefervertrag.txt"]
+    main = ids[f"{MATTER}/Liefervertrag v1 Entwurf.txt"]
+    withheld = {main, ids[f"{MATTER}/Liefervertrag v2.txt"]}
+    withheld.add(ids[f"{MATTER}/Kopie/Liefervertrag v1 Entwurf.txt"])
+    others = [i for i in ids.values() if i not in withheld]
+    run_stage(settings, "classify_matter", source_object_ids=others, engine=engine)
+    run_stage(settings, "relate", source_object_ids=[annex], engine=engine)
+    assert not [r for r in relations(engine) if r[2] == "annex_of"]
+    run_stage(settings, "classify_matter", source_object_ids=sorted(withheld), engine=engine)
+    relate_all(engine)
+    annexes = {(s, t) for s, t, r in relations(engine) if r == "annex_of"}
+    assert annexes == {
+        (f"{MATTER}/Anlage 1 zum Liefervertrag.txt", f"{MATTER}/Liefervertrag v1 Entwurf.txt")
+    }
 
 
 def test_a_neighbour_writing_while_a_file_decides_makes_it_decide_again(

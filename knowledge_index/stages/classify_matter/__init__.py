@@ -15,7 +15,9 @@ STAGE = Stage(
     # above) cites the firm's matter as "Ihr Zeichen" / "Your ref", and its "Unser Zeichen" is
     # the sender's; a reference followed by the lawyer's and assistant's initials ("20417.003
     # MK/sb") is read; a folder may write spaces as underscores ("40388-002_Traunsee_Lizenz").
-    code_version="ki-5",
+    # ki-6: a matter a folder names is created with the folder's spelling (`2023_0542`) even
+    # when a marker elsewhere ("Unser Zeichen 2023/0542") is read first.
+    code_version="ki-6",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

@@ -308,8 +308,15 @@ def _candidates(
         creatable = origin in STRONG_ORIGINS or (entry is not None and entry.folder)
         out.append(
             ReferenceCandidate(
-                # A bare or content mention is filed under the known matter's own written form.
-                reference=ref if origin in STRONG_ORIGINS or not entry else entry.reference,
+                # A mention is filed under the known matter's own written form; a marker too
+                # when a matter folder writes it (`2023_0542` for "Unser Zeichen 2023/0542"):
+                # the folder is known before any file is read, so the spelling a matter is
+                # created with does not depend on which of its files is classified first.
+                reference=(
+                    entry.reference
+                    if entry and (entry.folder or origin not in STRONG_ORIGINS)
+                    else ref
+                ),
                 key=key,
                 origin=origin,
                 folder_title=title or (entry.title if entry else ""),

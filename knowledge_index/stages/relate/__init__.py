@@ -17,7 +17,12 @@ STAGE = Stage(
     # ki-10: a scan or photo of some pages is a near-duplicate of the document holding its
     # words (the signed one among equals), found in its matter, not only among band neighbours;
     # among equally good targets of a citation the document comes before a scan of it.
-    code_version="ki-10",
+    # ki-11: a citation's target is searched among the matter's files and the files settled
+    # outside every matter, not files still waiting to be classified (one that later joins
+    # another matter kept the relation in one order only); a title in capitals before a bare
+    # kind noun ("Senior Facility Agreement") is searched across the source; a copy of a print
+    # carries the label of the version the print is of, whatever order the family lists them.
+    code_version="ki-11",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
