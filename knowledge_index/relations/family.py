@@ -150,7 +150,7 @@ def recompute(conn: Connection, ld: str, producer_version: str) -> list[str]:
     against_of = {m["id"]: m.get("redline_against") for m in members}
     for m in members:
         if m["identity"] in DUPLICATES:
-            original = _version_of(m, members)
+            original = _version_of(m, members) or ""
             # A copy of a redline carries the same tracked changes against the same version.
             if m.get("revisions") and not m.get("redline_against"):
                 against_of[m["id"]] = against_of.get(original)
