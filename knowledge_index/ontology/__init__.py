@@ -122,13 +122,13 @@ class Ontology:
         self._fingerprint: str | None = None
 
     @staticmethod
-    def _compile(node: OntologyNode) -> list[tuple[re.Pattern[str], int, float]]:
+    def _compile(node: OntologyNode) -> list[tuple[str, re.Pattern[str], int, float]]:
         out = []
         terms = [(t, 1.0) for t in [node.label_en, node.label_de, *node.terms]]
         terms += [(c, CUE_WEIGHT) for c in node.cues]
         for term, weight in terms:
             t = _norm(term)
-            out.append((_term_pattern(t), len(t), weight))
+            out.append((t, _term_pattern(t), len(t), weight))
         return out
 
     def refine(self, node_id: str, text: str) -> tuple[str, str] | None:
@@ -210,7 +210,11 @@ class Ontology:
         scored: list[tuple[float, str]] = []
         for node in self._scoped:
             best = 0.0
-            for pattern, length, weight in self._patterns[node.id]:
+            for term, pattern, length, weight in self._patterns[node.id]:
+                # The plain substring test rules out nearly every term at C speed; only a
+                # term that occurs needs its word-boundary pattern (1,271 terms per search).
+                if term not in q:
+                    continue
                 match = pattern.search(q)
                 if match is None:
                     continue

@@ -143,14 +143,17 @@ def _engagement_parties(own: list[MentionEvidence]) -> list[MentionEvidence]:
     return firm + others[:1]
 
 
-def _root(ctx: PolicyContext, doc_type: str | None) -> str | None:
-    """The chosen node's root (its ancestors as ontology_node showed them)."""
+def _root(ctx: PolicyContext, ev: MetadataEvidence, doc_type: str | None) -> str | None:
+    """The chosen node's root: its ancestors as ontology_node showed them, else as the type
+    candidates state it (a narrower node the ontology refines a candidate to has its root)."""
     if doc_type is None:
         return None
     for exchange in ctx.calls_to("ontology_node"):
         if isinstance(exchange.result, dict) and exchange.result.get("id") == doc_type:
             return [doc_type, *(exchange.result.get("ancestors") or [])][-1]
-    return None
+    refined = {r.narrower: r.node_id for r in ev.type_refinements}
+    node = refined.get(doc_type, doc_type)
+    return next((c.root for c in ev.type_candidates if c.node_id == node and c.root), None)
 
 
 # A client folder named after a natural person, surname first: "Albers, Dr. Katrin".
@@ -213,13 +216,17 @@ class ExtractMetadataPolicy(Policy):
             return GenericPolicy().decide(ctx)
         doc_type = _choose_type(ev)
         shown = {str(e.arguments.get("node_id")) for e in ctx.calls_to("ontology_node")}
-        if doc_type is not None and doc_type not in shown:
-            # Visit the node so the submission names a node a tool showed (the validator's rule).
-            return Decision(calls=(Call("ontology_node", {"node_id": doc_type}),))
+        # Visit the node so the submission names a node a tool showed (the validator's rule),
+        # in the same turn as the entity lookups: a model calls independent tools together.
+        visit = (
+            (Call("ontology_node", {"node_id": doc_type}),)
+            if doc_type is not None and doc_type not in shown
+            else ()
+        )
         # An invoice filed in a matter may be between the parties (the claim's unpaid
         # invoice, a landlord's operating costs): only the firm's own bill names the firm.
         firm_party = doc_type in FIRM_PARTY_TYPES and (doc_type not in BILLS or names_firm(ev))
-        root = _root(ctx, doc_type)
+        root = _root(ctx, ev, doc_type)
         own = [
             m
             for m in ev.party_mentions
@@ -272,8 +279,10 @@ class ExtractMetadataPolicy(Policy):
         looked = {str(e.arguments.get("query")): e for e in ctx.calls_to("search_entities")}
         # Every lookup in one turn, as a model calls independent tools in parallel.
         missing = dict.fromkeys(m.name for m in mentions if m.name not in looked)
-        if missing:
-            return Decision(calls=tuple(Call("search_entities", {"query": n}) for n in missing))
+        if missing or visit:
+            return Decision(
+                calls=visit + tuple(Call("search_entities", {"query": n}) for n in missing)
+            )
         if ctx.rejected_answers():
             # Rejected once: drop what the validator can object to rather than loop.
             doc_type, mentions = None, mentions

@@ -174,6 +174,7 @@ class TypeCandidate(BaseModel):
     score: float = Field(
         description="ontology_search's score for that text (higher = earlier, longer term match)."
     )
+    root: str = Field("", description="Its top-level node, the kind of document it is.")
 
 
 class TypeRefinement(BaseModel):
@@ -183,7 +184,7 @@ class TypeRefinement(BaseModel):
 
 
 class MetadataEvidence(Evidence):
-    KIND: ClassVar[str] = "extract_metadata.evidence/5"
+    KIND: ClassVar[str] = "extract_metadata.evidence/6"
 
     path: str
     filename: str
@@ -266,6 +267,7 @@ def type_candidates(
                     signal=signal,
                     matched=value[:200],
                     score=float(view.score or 0),
+                    root=([view.id, *view.ancestors])[-1],
                 )
             )
     for node in ontology.scoped():
@@ -277,6 +279,7 @@ def type_candidates(
                     signal="format",
                     matched=extension,
                     score=1.0,
+                    root=([node.id, *ontology.ancestors(node.id)])[-1],
                 )
             )
     return out
