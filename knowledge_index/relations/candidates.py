@@ -283,7 +283,8 @@ def compute(
             for d in pool
             if d.id != source_object_id and d.id not in family_ids
         ]
-        best = targets.best([(x, d) for x, d in scored if x > 0])
+        latest = cue.kind == "annex_of"
+        best = targets.best([(x, d) for x, d in scored if x > 0], latest=latest)
         title = _wider_title(cue)
         if best is None and title and cue.date is not None:
             # Named by title and date but not in this matter: the estate (another matter of
@@ -297,7 +298,7 @@ def compute(
                 and d.id not in family_ids
                 and cue.date in targets.cue_dates(cue, d)
             ]
-            best = targets.best([(x, d) for x, d in rescored if x > 0])
+            best = targets.best([(x, d) for x, d in rescored if x > 0], latest=latest)
         if best is not None:
             score, d = best
             add(d, cue.kind, score, cue=cue.quote)

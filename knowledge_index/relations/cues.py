@@ -215,14 +215,17 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
         cues.append(
             Cue(kind="amends", phrase=in_place["target"], quote=in_place.group(0).strip()[:300])
         )
-    # A pleading answers the one it names by its date ("zur Klageerwiderung vom ...").
+    # A pleading answers the one it names by its date ("zur Klageerwiderung vom ..."); the
+    # court's own order or judgment answers no one, it cites the pleadings it rules on.
+    decides = any(document_kind(x) in _COURT_DECISIONS for x in top_lines(head, 6) if len(x) < 80)
     for m in _PLEADING.finditer(text[:20_000]):
         cues.append(
             Cue(
-                kind="responds_to",
+                kind="references" if decides else "responds_to",
                 phrase=m["noun"],
                 date=parse_date(m["date"]),
                 quote=m.group(0).strip()[:300],
+                nouns=[m["noun"].lower()] if decides else [],
             )
         )
     for m in _RESPONSE.finditer(text[:6_000]):
@@ -238,13 +241,33 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     own = {d for d in (written, named_on) if d is not None}
     # The citation an annex, amendment or reply cue already read is not a second relation.
     typed = {c.date for c in cues if c.date is not None}
+    # What the document is by its title line (short, no sentence).
+    own_kind = next(
+        (
+            k
+            for x in top_lines(head, 6)
+            if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))
+        ),
+        None,
+    )
     for cited in mentions.dated_mentions(mentions.own_words(text), written):
-        # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date.
-        if cited.date in typed or (not cited.nouns and cited.date in own):
+        # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date, as is
+        # "this Senior Facility Agreement dated 5 May 2025" in the agreement of that date.
+        if cited.date in typed or (
+            cited.date in own
+            and (not cited.nouns or (own_kind and document_kind(cited.phrase) == own_kind))
+        ):
             continue
         cues.append(
             Cue(
-                kind="references",
+                # An amendment amends the contract as amended so far: the earlier amendment
+                # its recital names ("geändert durch den Nachtrag Nr. 1 vom 1. März 2022").
+                # A side letter stands beside the agreement: what it names is cited.
+                kind="amends"
+                if amend
+                and not _SIDE_LETTER.match(amend.group(0))
+                and any(_AMENDMENT_NOUN.search(n) for n in cited.nouns)
+                else "references",
                 phrase=cited.phrase,
                 date=cited.date,
                 quote=cited.quote,
@@ -252,6 +275,13 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
             )
         )
     return cues
+
+
+_COURT_DECISIONS: Final = frozenset({"court.order", "court.judgment"})
+_SIDE_LETTER: Final = re.compile(r"(?i:\s*side letter)")
+_AMENDMENT_NOUN: Final = re.compile(
+    r"(?i:nachtrag|amendment|addendum|änderungsvereinbarung|ergänzungsvereinbarung|avenant)"
+)
 
 
 def _starts_line(text: str, at: int) -> bool:

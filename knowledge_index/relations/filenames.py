@@ -68,7 +68,18 @@ _LABEL_WORDS: Final[tuple[tuple[Label, tuple[str, ...]], ...]] = (
     ),
     (
         "final",
-        ("final", "endgültig", "endgueltig", "endfassung", "clean", "reinschrift", "définitif"),
+        (
+            "final",
+            "endgültig",
+            "endgueltig",
+            "endfassung",
+            "clean",
+            "reinschrift",
+            "définitif",
+            # The version put before the signatories ("SFA execution version 2025-05-05").
+            "execution",
+            "unterschriftsfassung",
+        ),
     ),
     ("draft", ("draft", "entwurf", "vorentwurf", "projet")),
 )

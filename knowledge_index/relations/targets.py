@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from knowledge_index.relations import cues, filenames, mentions
+from knowledge_index.relations import cues, dates, filenames, mentions
 from knowledge_index.relations.corpus import TAIL_CHARS, DocRow
 
 _MAIN_WORDS: Final = (
@@ -103,7 +103,7 @@ def _named(cue: cues.Cue, d: DocRow) -> bool:
 def _names_kind(cue: cues.Cue) -> bool:
     """The cue itself names an annex or an amendment, so such a file may be its target."""
     phrase = cue.phrase
-    if cue.kind == "references" and any(_DEPENDENT_NOUN.search(n) for n in cue.nouns):
+    if cue.kind in ("references", "amends") and any(_DEPENDENT_NOUN.search(n) for n in cue.nouns):
         return True
     return bool(cues.is_annex_heading(phrase) or cues.is_amendment(phrase))
 
@@ -167,6 +167,7 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
     if dated and cue.kind == "references" and _also_cites(cue, d.path, d.lead, d.tail):
         dated = False
     main_like = any(w in head for w in _MAIN_WORDS)
+    dependent = False
     if cue.kind in ("annex_of", "amends", "references"):
         if d.format == "email":
             return 0.0  # a title and date name a document; a mail is reached through its thread
@@ -179,8 +180,12 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
             or cues.is_amendment(" ".join(tops[:3]))
             or bool(_DEPENDENT_HEAD.match(d.head) or _DEPENDENT_HEAD.match(stem))
         )
-        if looks_dependent and not _names_kind(cue):
-            return 0.0  # an annex or amendment is not the main document of another annex
+        # An annex or amendment is not the main document of another annex, unless the annex
+        # names no agreement and the amendment cites its label ("wie im Lageplan (Anlage 3)").
+        own_annex = cue.kind == "annex_of" and not cue.phrase and d.id in citing
+        if looks_dependent and not _names_kind(cue) and not own_annex:
+            return 0.0
+        dependent = looks_dependent and not _names_kind(cue)
     if cue.kind == "annex_of":
         cited = d.id in citing
         fallback = not cue.phrase and same_folder and main_like
@@ -197,9 +202,15 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
             # The cited date names the version ("zum Abtretungsvertrag vom 2. April 2024" is
             # the signed act), where the title names only the family.
             + 2.0 * dated
+            # An amendment citing the label has it only when no main agreement cites it too
+            # ("Exhibit A" of the licence agreement, which its amendment mentions again).
+            - 1.0 * dependent
         )
     if cue.kind == "amends":
-        if not named:
+        # An amendment's title names what it amends; its recital may name an earlier
+        # amendment by kind, number and date ("den Nachtrag Nr. 1 vom 1. März 2022").
+        by_kind = dated and bool(cue.nouns) and nouns_named(cue, d.path, d.lead or d.head)
+        if not (named or by_kind):
             return 0.0
         return 2.0 + 2.0 * dated + 1.0 * same_folder + 0.5 * main_like
     if cue.kind == "references":
@@ -236,21 +247,51 @@ def _label(d: DocRow) -> str:
     return label or ""
 
 
-def best(scored: list[tuple[float, DocRow]]) -> tuple[float, DocRow] | None:
+def _kind_title(d: DocRow) -> str:
+    """The first top line naming a kind of document ("Share Purchase Agreement" under a
+    "Draft 3 – agreed form" stamp): the versions of one agreement share it."""
+    for line in cues.top_lines(d.lead or d.head):
+        if _DRAFT_STAMP.search(line) and dates.dates(line):
+            continue
+        if len(line) <= 120 and cues.document_kind(line) is not None:
+            return cues.compact(line)
+    return ""
+
+
+# A draft's stamp above its title: "Draft 3 – agreed form – 28 April 2025", "Stand: 20.06.2025".
+_DRAFT_STAMP: Final = re.compile(r"(?i:\b(?:draft|entwurf|stand|fassung|version|projet)\b)")
+
+
+def best(
+    scored: list[tuple[float, DocRow]], *, latest: bool = False
+) -> tuple[float, DocRow] | None:
+    """The target among equally good candidates. `latest`: of an agreement's drafts, none
+    signed, the newest (an annex belongs to the agreement as it stands, a schedule filed for
+    signing to the last draft, not to the first); otherwise, and among different documents
+    (the pleadings citing one exhibit), the earliest (a citation names the document that
+    existed when it was written)."""
     if not scored:
         return None
+    top = max(value for value, _ in scored)
+    tied = [d for value, d in scored if value == top]
+    titles = {_kind_title(d) for d in tied}
+    latest = latest and len(titles) == 1 and "" not in titles
 
-    def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, int, dt.date, str]:
+    def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, bool, int, int, str]:
         value, d = item
         dates = own_dates(d.path, d.lead)
+        when = (max(dates) if latest else min(dates)) if dates else None
+        day = when.toordinal() if when else dt.date.max.toordinal()
         return (
             -value,
             # What an annex or amendment belongs to is the contract as signed, not a draft.
             _SIGNED_FIRST.get(_label(d), 1),
+            # The original, not a copy someone saved beside it ("... - Kopie.docx").
+            filenames.signals(d.path).copy_marker,
             # A scan is a copy of the paper: the document it shows is the one cited.
             d.scanned,
             _SOURCE_FORMATS.get(filenames.extension(d.path), 2),
-            min(dates) if dates else dt.date.max,
+            -day if latest and when else day,
             d.path,
         )
 

@@ -197,3 +197,55 @@ def test_an_annex_of_a_contract_dated_by_its_signing_belongs_to_the_signed_copy(
         cues.signing_date("Die Frist endet am 14. Mai 2024, sofern nicht die Vermieterin " * 3)
         is None
     )
+
+
+def test_an_annex_without_a_signed_agreement_belongs_to_its_newest_draft_not_a_copy_of_it():
+    v1 = _doc("M/Drafts/SPA v1 (Entwurf 04.03.2025).docx", "Draft 1\nShare Purchase Agreement")
+    v3 = _doc("M/Drafts/Kaufvertrag Stand 2025-04-28.docx", "Draft 3\nShare Purchase Agreement")
+    copy = _doc("M/Drafts/Kaufvertrag Stand 2025-04-28 - Kopie.docx", v3.lead)
+    picked = targets.best([(1.0, v1), (1.0, copy), (1.0, v3)], latest=True)
+    assert picked is not None and picked[1].path == v3.path
+    # A citation names what existed when it was written: the first draft.
+    cited = targets.best([(1.0, v1), (1.0, v3)])
+    assert cited is not None and cited[1].path == v1.path
+
+
+def test_an_exhibit_cited_by_several_pleadings_stays_with_the_first():
+    claim = _doc("M/Schriftsätze/2024-02-19 Klage.docx", "An das Landesgericht\nKlage\nwegen")
+    later = _doc(
+        "M/Schriftsätze/2024-05-14 Vorbereitender Schriftsatz.docx",
+        "An das Landesgericht\nVorbereitender Schriftsatz",
+    )
+    picked = targets.best([(1.0, later), (1.0, claim)], latest=True)
+    assert picked is not None and picked[1].path == claim.path
+
+
+def test_an_amendment_amends_the_earlier_amendment_its_recital_names():
+    text = (
+        "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16. September 2019\n\nVorbemerkung\n"
+        "Die Parteien haben einen Gewerbemietvertrag geschlossen, der durch den Nachtrag Nr. 1"
+        " vom 1. März 2022 geändert wurde."
+    )
+    found = {(c.kind, c.date) for c in cues.find_cues(text, "Nachtrag Nr. 2.docx")}
+    assert ("amends", dt.date(2019, 9, 16)) in found
+    assert ("amends", dt.date(2022, 3, 1)) in found
+    # A letter naming the same amendment cites it.
+    letter = "Sehr geehrte Damen und Herren,\nanbei der Nachtrag Nr. 1 vom 1. März 2022."
+    assert {c.kind for c in cues.find_cues(letter, "Schreiben.docx")} == {"references"}
+
+
+def test_an_annex_naming_no_agreement_belongs_to_the_amendment_citing_its_label():
+    cue = cues.Cue(kind="annex_of", label="Anlage 3")
+    amendment = _doc(
+        "M/Nachträge/Nachtrag Nr. 2 unterschrieben.pdf",
+        "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16. September 2019\nwie im Lageplan (Anlage 3)",
+        "pdf",
+    )
+    lease = _doc("M/Vertrag/Mietvertrag 2019.pdf", "Gewerbemietvertrag\nzwischen", "pdf")
+    folder = "M/Nachträge"
+    assert targets.score(cue, amendment, folder, {amendment.id}) > 0
+    # Without the citation an amendment is still no annex's main document.
+    assert targets.score(cue, amendment, folder, set()) == 0
+    named = cues.Cue(kind="annex_of", phrase="Gewerbemietvertrag", label="Anlage 3")
+    assert targets.score(named, amendment, folder, {amendment.id}) == 0
+    assert targets.score(named, lease, folder, set()) > 0

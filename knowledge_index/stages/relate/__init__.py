@@ -22,7 +22,13 @@ STAGE = Stage(
     # another matter kept the relation in one order only); a title in capitals before a bare
     # kind noun ("Senior Facility Agreement") is searched across the source; a copy of a print
     # carries the label of the version the print is of, whatever order the family lists them.
-    code_version="ki-11",
+    # ki-12: an annex without a signed agreement belongs to the newest draft of the agreement
+    # (the earliest of different documents citing it), never to a copy; an amendment citing an
+    # annex's label may hold it when no main agreement cites it; an amendment's recital naming
+    # an earlier amendment amends it too, each cue taking the file found for it; a court's
+    # order cites the pleadings it names rather than answering them; "this Agreement dated
+    # ..." in the agreement of that date cites nothing; "execution version" is a final.
+    code_version="ki-12",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "

@@ -232,7 +232,17 @@ class RelatePolicy(Policy):
                     phrase and (phrase in p or p in phrase) for p in linked_phrases
                 ):
                     continue  # the annex/amendment link already names that agreement
-                ranked = sorted(ready, key=lambda co: -float(co[0]["scores"].get(kind, 0.0)))
+                # The candidate found for this very cue first (a recital naming the lease and
+                # its first amendment has two targets; the amendment also fits the lease's
+                # words), then by how well it fits the kind.
+                quote = cue.get("quote") or ""
+                ranked = sorted(
+                    ready,
+                    key=lambda co: (
+                        not quote or co[0].get("cue") != quote,
+                        -float(co[0]["scores"].get(kind, 0.0)),
+                    ),
+                )
                 for cand, doc in ranked:
                     if kind not in cand["kinds"] or doc["ref"] in linked:
                         continue
