@@ -138,6 +138,18 @@ def test_title_bold_line_wrapped_line_and_front_matter() -> None:
     )
     md = {"text": "---\ntitle: x\nauthor: y\n---\nProtokoll der Sitzung\n"}
     assert best_title(title_candidates(md, FIRM)) == "Protokoll der Sitzung"
+    # A PDF's text layer breaks a dated title after the day.
+    cut = {"text": "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16.\nSeptember 2019\nzwischen\n"}
+    assert (
+        best_title(title_candidates(cut, FIRM))
+        == "Nachtrag Nr. 2 zum Gewerbemietvertrag vom 16. September 2019"
+    )
+
+
+def test_a_version_stamp_above_the_title_is_not_the_title() -> None:
+    for stamp in ("Execution version", "Stand: 20.06.2025", "KH Draft 1 – 4 March 2025"):
+        body = {"text": f"{stamp}\nSenior Facility Agreement\ndated 5 May 2025\nbetween"}
+        assert best_title(title_candidates(body, FIRM)) == "Senior Facility Agreement", stamp
 
 
 def test_email_subject_loses_reply_prefixes() -> None:

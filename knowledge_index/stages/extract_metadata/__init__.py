@@ -41,7 +41,10 @@ STAGE = Stage(
     # again (a PDF may wrap it); a heading "1 Definitions" ends the clause. A profession and a
     # legal form alone ("Rechtsanwälte PartG mbB") name no one; a tax adviser, auditor or
     # Treuhand company a contract's party clause names is its party.
-    code_version="ki-14",
+    # ki-15: a version stamp above the title ("Execution version", "Stand: 20.06.2025", "KH
+    # Draft 1 – 4 March 2025") is no title; a title line broken after a date's day ("vom 16." /
+    # "September 2019") is joined.
+    code_version="ki-15",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

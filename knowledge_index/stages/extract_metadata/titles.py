@@ -29,6 +29,8 @@ BOLD: Final = re.compile(r"^\s*\*\*(.+?)\*\*\s*$", re.M)
 BANNER: Final = re.compile(
     r"^(?:entwurf|draft|vertraulich|streng vertraulich|confidential|privileged|strictly"
     r" private|subject to contract|ohne präjudiz|without prejudice|seite \d|page \d"
+    # A version stamp: `Execution version`, `Stand: 20.06.2025`, `KH Draft 1 – 4 March 2025`.
+    r"|execution (?:version|copy)|agreed form|stand\s*:?\s*\d+|[a-zäöü]{1,4}[-\s](?:draft|entwurf)"
     # An exhibit stamp: `Beilage ./B`, `Anlage K 3`, `Exhibit C-12`.
     r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$)\b",
     re.I,
@@ -88,6 +90,11 @@ STATE_HEAD: Final = re.compile(
     r"^(?:republik österreich|schweizerische eidgenossenschaft|confédération suisse"
     r"|bundesrepublik deutschland|freistaat \w+|kanton \w+|canton de \w+)\s*[-–|,]?\s*",
     re.I,
+)
+CUT_DATE: Final = re.compile(r"(?<![\d.])\d{1,2}\.?$")
+MONTH_YEAR: Final = re.compile(
+    r"(?i:(?:januar|jänner|january|februar|february|märz|march|april|mai|may|juni|june|juli"
+    r"|july|august|september|oktober|october|november|dezember|december)\s+(?:19|20)\d{2})"
 )
 DANGLING: Final = re.compile(
     r"(?:\s[-–:]|\b(?:der|die|das|des|dem|den|ein|eine|einer|eines|am|an|im|in|zum|zur|vom|von"
@@ -157,6 +164,10 @@ def _join_wrapped(lines: list[str], i: int) -> str:
         len(title) >= 40 and len(nxt.split()) <= 2 and not re.search(r"\d", nxt)
     ):
         return f"{title} {nxt}"
+    # A date broken after its day ("... vom 16." / "September 2019").
+    month = MONTH_YEAR.match(nxt)
+    if CUT_DATE.search(title) and month:
+        return f"{title} {month.group(0)}"
     return title
 
 
