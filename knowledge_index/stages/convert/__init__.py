@@ -4,7 +4,9 @@ from knowledge_index.stages.stage import Stage
 
 STAGE = Stage(
     name="convert",
-    code_version="ki-2",
+    # ki-3: PDFs without Docling's models read their text layer through PDFium, which keeps
+    # typographic dashes and quotes (docling-parse made them ASCII).
+    code_version="ki-3",
     description="One structured_json artifact per content hash (text, sections, tables, "
     "tracked changes, comments, e-mail headers); containers become child documents.",
     handler=f"{__name__}.handler:ConvertHandler",
