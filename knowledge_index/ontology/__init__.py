@@ -88,8 +88,16 @@ def _norm(value: str) -> str:
     return re.sub(r"\s+", " ", value.lower()).strip()
 
 
+# A verb particle alone in front of a nominalised verb makes another verb's noun: "Abberufung"
+# (removal from office) is no "Berufung" (appeal), "Verpfändung" (pledge) no "Pfändung"
+# (attachment), "Einladung" no "Ladung" (summons), "Verrechnung" no "Rechnung".
+_PARTICLES: Final = ("ab", "an", "aus", "ein", "ent", "er", "miss", "ver", "zer", "weg", "um")
+
+
 def _term_pattern(term: str) -> re.Pattern[str]:
     head = r"(?<![\wäöüß])" if len(term) < COMPOUND_MIN else ""
+    if head == "" and term.endswith("ung") and " " not in term:
+        head = "".join(rf"(?<!(?<![\wäöüß]){p})" for p in _PARTICLES)
     return re.compile(head + re.escape(term) + r"(?![\wäöüß])")
 
 

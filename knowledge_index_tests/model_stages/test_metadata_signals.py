@@ -113,6 +113,15 @@ def test_short_terms_do_not_match_inside_words() -> None:
     assert _type("Einladung Sommerfest 2024") != "court.summons"
 
 
+def test_a_verb_particle_makes_another_noun_but_a_compound_keeps_its_kind() -> None:
+    # "Abberufung" is a removal from office, not an appeal ("Berufung").
+    assert _type("Abberufung und Kündigung Ihres Geschäftsführer-Dienstvertrags") != "court.appeal"
+    assert _type("Berufung gegen das Urteil des Landgerichts") == "court.appeal"
+    assert _type("Berufungsbegründung") == "court.appeal"
+    # A compound's first noun is no particle: a final invoice is an invoice.
+    assert _type("Schlussrechnung Projekt Falke") == "finance.invoice"
+
+
 def test_title_is_the_heading_not_the_banner_or_letterhead() -> None:
     body = {
         "text": "Entwurf HE 04.03.2024 – vertraulich\nGeschäftsanteilskaufvertrag\nzwischen ...",

@@ -44,7 +44,9 @@ STAGE = Stage(
     # ki-15: a version stamp above the title ("Execution version", "Stand: 20.06.2025", "KH
     # Draft 1 – 4 March 2025") is no title; a title line broken after a date's day ("vom 16." /
     # "September 2019") is joined.
-    code_version="ki-15",
+    # ki-16: a verb particle alone in front of a nominalised verb makes another noun
+    # ("Abberufung" is no "Berufung", "Verrechnung" no "Rechnung") in ontology matching.
+    code_version="ki-16",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

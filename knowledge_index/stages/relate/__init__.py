@@ -28,7 +28,8 @@ STAGE = Stage(
     # an earlier amendment amends it too, each cue taking the file found for it; a court's
     # order cites the pleadings it names rather than answering them; "this Agreement dated
     # ..." in the agreement of that date cites nothing; "execution version" is a final.
-    code_version="ki-12",
+    # ki-13: the ontology's particle rule (extract_metadata ki-16) in the kinds cues name.
+    code_version="ki-13",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
