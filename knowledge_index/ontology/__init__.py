@@ -236,6 +236,14 @@ class Ontology:
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [self.view(node_id, round(score, 4)) for score, node_id in scored]
 
+    def named_exactly(self, phrase: str) -> str | None:
+        """The in-scope node one of whose labels or terms is exactly `phrase` (no cue)."""
+        q = _norm(phrase)
+        for node in self._scoped:
+            if any(w == 1.0 and t == q for t, _, _, w in self._patterns[node.id]):
+                return node.id
+        return None
+
     def clause_types(self) -> list[ClauseType]:
         return list(self.data.clauses)
 

@@ -39,7 +39,7 @@ def _type(
     candidates = type_candidates(ontology, signals, ext)
     ev = SimpleNamespace(
         type_candidates=candidates,
-        type_refinements=refinements(ontology, candidates, f"{heading}\n{text}"),
+        type_refinements=refinements(ontology, candidates, f"{heading}\n{text}", heading),
         is_email=ext in ("eml", "msg"),
     )
     return _choose_type(ev)  # type: ignore[arg-type]
@@ -111,6 +111,15 @@ def test_ambiguous_words_leave_the_type_to_the_rest_of_the_heading() -> None:
 def test_short_terms_do_not_match_inside_words() -> None:
     # "Ladung" (summons) inside "Einladung" is no summons.
     assert _type("Einladung Sommerfest 2024") != "court.summons"
+
+
+def test_a_schedule_named_as_a_document_is_that_document() -> None:
+    assert _type("Schedule 2 (Disclosure Letter)", "Schedule 2 (Disclosure Letter)") == (
+        "advisory.disclosure_letter"
+    )
+    # Named by its subject, a schedule stays an annex.
+    assert _type("Schedule 1 – Price List", "Schedule 1 - Price List") == "contract.annex"
+    assert _type("Anlage 2 – Betriebskosten", "Anlage 2 Betriebskosten") == "contract.annex"
 
 
 def test_a_verb_particle_makes_another_noun_but_a_compound_keeps_its_kind() -> None:

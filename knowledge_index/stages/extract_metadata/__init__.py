@@ -46,7 +46,9 @@ STAGE = Stage(
     # "September 2019") is joined.
     # ki-16: a verb particle alone in front of a nominalised verb makes another noun
     # ("Abberufung" is no "Berufung", "Verrechnung" no "Rechnung") in ontology matching.
-    code_version="ki-16",
+    # ki-17: a schedule whose own name is exactly a kind of document ("Schedule 2 (Disclosure
+    # Letter)") is that document; one named by its subject stays an annex.
+    code_version="ki-17",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -285,14 +285,36 @@ def type_candidates(
     return out
 
 
+# A schedule named as a document of its own: "Schedule 2 (Disclosure Letter)",
+# "Anlage 3 – Jahresabschluss 2024".
+SCHEDULE_NAMED: Final = re.compile(
+    r"^\s*(?:anlage|schedule|annex|exhibit|beilage|appendix|anhang)\s+[\w./]{1,8}\s*"
+    r"(?:\((?P<paren>[^()]{3,60})\)|[-–:]\s*(?P<dash>[^()]{3,60}?))\s*$",
+    re.I,
+)
+
+
 def refinements(
-    ontology: Ontology, candidates: list[TypeCandidate], excerpt: str
+    ontology: Ontology, candidates: list[TypeCandidate], excerpt: str, heading: str = ""
 ) -> list[TypeRefinement]:
     out: list[TypeRefinement] = []
     for node_id in sorted({c.node_id for c in candidates}):
         refined = ontology.refine(node_id, excerpt)
         if refined:
             out.append(TypeRefinement(node_id=node_id, narrower=refined[0], matched=refined[1]))
+    # An annex whose own name is exactly a kind of document is that document (a disclosure
+    # letter attached as Schedule 2); one named by its subject ("Price List") stays an annex.
+    named = SCHEDULE_NAMED.match(heading)
+    descriptor = (named["paren"] or named["dash"] or "") if named else ""
+    kind = ontology.named_exactly(descriptor) if descriptor else None
+    if kind is not None:
+        for c in candidates:
+            if (
+                c.signal == "heading"
+                and c.node_id != kind
+                and c.node_id not in {r.node_id for r in out}
+            ):
+                out.append(TypeRefinement(node_id=c.node_id, narrower=kind, matched=descriptor))
     return out
 
 
@@ -374,7 +396,7 @@ def build_evidence(
         folders=folders,
         title_candidates=titles,
         type_candidates=as_letter(ontology, candidates) if is_letter else candidates,
-        type_refinements=refinements(ontology, candidates, excerpt),
+        type_refinements=refinements(ontology, candidates, excerpt, heading),
         letter_form=is_letter,
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
         party_mentions=_with_correspondents(
