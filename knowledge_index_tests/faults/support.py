@@ -6,14 +6,14 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import Engine, text
 
-from knowledge_index.db import get_engine
+from knowledge_index.db import dispose_engines, get_engine
 from knowledge_index.export import export_rows
 from knowledge_index.pipeline import stage_order
 from knowledge_index.runner import run_stage
@@ -102,6 +102,19 @@ def stage_by_stage(settings: Settings, engine: Engine, workers: int = 1) -> None
                     p.kill()
         assert codes == [0] * workers, codes
     assert not owed(engine), "rows still owed after the workers finished"
+
+
+def in_both_orders(
+    pg_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, root: Path
+) -> Iterator[tuple[str, Engine]]:
+    """The estate at `root` synced into a fresh home and run document by document, once in
+    path order and once in reverse: ("path" | "reverse", its engine), disposed after use."""
+    for name, order in {"path": in_path_order, "reverse": reversed_order}.items():
+        settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / f"home-{name}")
+        synced(engine, settings, root)
+        depth_first(settings, engine, order)
+        yield name, engine
+        dispose_engines()
 
 
 def in_path_order(paths: list[str]) -> list[str]:

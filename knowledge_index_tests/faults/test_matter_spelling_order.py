@@ -10,15 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowledge_index.db import dispose_engines
-from knowledge_index_tests.faults.support import (
-    depth_first,
-    export,
-    fresh_home,
-    in_path_order,
-    reversed_order,
-    synced,
-)
+from knowledge_index_tests.faults.support import export, in_both_orders
 from knowledge_index_tests.model_stages.support import small_estate
 
 FOLDER = "Mandanten/Solaris Energie GmbH/2023_0542 JV Sonnenfeld"
@@ -42,13 +34,10 @@ def test_matter_reference_is_spelled_as_its_folder_in_any_order(
 ):
     monkeypatch.setenv("KI_PIPELINE__STAGES__INDEX__ENABLED", "false")
     root = small_estate(tmp_path / "estate", FILES)
-    seen = {}
-    for name, order in {"path": in_path_order, "reverse": reversed_order}.items():
-        settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / f"home-{name}")
-        synced(engine, settings, root)
-        depth_first(settings, engine, order)
-        seen[name] = {p: r["matter_reference"] for p, r in export(engine).items()}
-        dispose_engines()
+    seen = {
+        name: {p: r["matter_reference"] for p, r in export(engine).items()}
+        for name, engine in in_both_orders(pg_server, monkeypatch, tmp_path, root)
+    }
     for refs in seen.values():
         sonnenfeld = {p: r for p, r in refs.items() if p.startswith(FOLDER) or p == LETTER}
         assert set(sonnenfeld.values()) == {"2023_0542"}, sonnenfeld

@@ -14,15 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowledge_index.db import dispose_engines
-from knowledge_index_tests.faults.support import (
-    depth_first,
-    export,
-    fresh_home,
-    in_path_order,
-    reversed_order,
-    synced,
-)
+from knowledge_index_tests.faults.support import export, in_both_orders
 from knowledge_index_tests.model_stages.support import small_estate
 
 FOLDER = "Mandanten/Kingsmere Components Ltd/2024-0173 Vertrieb Österreich"
@@ -51,13 +43,10 @@ def test_short_name_party_does_not_depend_on_order(pg_server, firm_env, tmp_path
 
     monkeypatch.setattr(relate, "reopen_blind_neighbours", lambda *args: [])
     root = small_estate(tmp_path / "estate", FILES)
-    seen = {}
-    for name, order in {"path": in_path_order, "reverse": reversed_order}.items():
-        settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / f"home-{name}")
-        synced(engine, settings, root)
-        depth_first(settings, engine, order)
-        seen[name] = export(engine)
-        dispose_engines()
+    seen = {
+        name: export(engine)
+        for name, engine in in_both_orders(pg_server, monkeypatch, tmp_path, root)
+    }
     for rows in seen.values():
         parties = {p["name"] for p in rows[LETTER]["parties"]}
         assert "Donautal Handels GmbH" in parties, rows[LETTER]

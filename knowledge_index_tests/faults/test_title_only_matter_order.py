@@ -12,15 +12,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from knowledge_index.db import dispose_engines
-from knowledge_index_tests.faults.support import (
-    depth_first,
-    export,
-    fresh_home,
-    in_path_order,
-    reversed_order,
-    synced,
-)
+from knowledge_index_tests.faults.support import export, in_both_orders
 from knowledge_index_tests.model_stages.support import small_estate
 
 FOLDER = "Mandanten/300517 Montafoner Quellen/GF Abberufung"
@@ -42,10 +34,7 @@ def test_title_only_folder_gets_one_matter_in_any_order(pg_server, firm_env, tmp
     monkeypatch.setenv("KI_PIPELINE__STAGES__INDEX__ENABLED", "false")
     root = small_estate(tmp_path / "estate", FILES)
     seen = {}
-    for name, order in {"path": in_path_order, "reverse": reversed_order}.items():
-        settings, engine = fresh_home(pg_server, monkeypatch, tmp_path / f"home-{name}")
-        synced(engine, settings, root)
-        depth_first(settings, engine, order)
+    for name, engine in in_both_orders(pg_server, monkeypatch, tmp_path, root):
         rows = export(engine)
         with engine.connect() as conn:
             ids = {
@@ -59,7 +48,6 @@ def test_title_only_folder_gets_one_matter_in_any_order(pg_server, firm_env, tmp
                 )
             }
         seen[name] = ({p: r["matter_reference"] for p, r in rows.items()}, ids)
-        dispose_engines()
     for refs, ids in seen.values():
         folder = {p: r for p, r in refs.items() if p.startswith(FOLDER)}
         assert set(folder.values()) == {"300517-0001"}, folder
