@@ -49,6 +49,18 @@ def test_the_company_a_deal_or_company_document_is_about_is_no_party() -> None:
         assert non_party_reason("Lark Precision GmbH", before, FIRM) is None, before
 
 
+def test_the_company_acting_for_a_party_is_no_party() -> None:
+    # A GmbH & Co. KG contracts through its general partner; the KG is the party.
+    for before in (
+        "Isarpark Immobilien GmbH & Co. KG, eingetragen unter HRA 109923, vertreten durch ihre"
+        " persönlich haftende Gesellschafterin, die ",
+        "Harbour Fund LP, represented by its general partner ",
+    ):
+        assert non_party_reason("Isarpark Verwaltungs GmbH", before, FIRM) == "representative"
+    # A company represented by its managing director is still a party.
+    assert non_party_reason("Isarpark Verwaltungs GmbH", "zwischen der ", FIRM) is None
+
+
 def test_a_client_marker_may_name_the_client_in_apposition() -> None:
     assert CLIENT_MARKER.search("ersuchen wir namens unserer Mandantin, der ")
     assert CLIENT_MARKER.search("on behalf of our client, the ")

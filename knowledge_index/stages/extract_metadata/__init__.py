@@ -48,7 +48,9 @@ STAGE = Stage(
     # ("Abberufung" is no "Berufung", "Verrechnung" no "Rechnung") in ontology matching.
     # ki-17: a schedule whose own name is exactly a kind of document ("Schedule 2 (Disclosure
     # Letter)") is that document; one named by its subject stays an annex.
-    code_version="ki-17",
+    # ki-18: the company acting for a party (a KG's general partner, "vertreten durch ihre
+    # persönlich haftende Gesellschafterin, die ... GmbH") is no party.
+    code_version="ki-18",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -232,10 +232,25 @@ def named_in_block(text: str, name: str, block: tuple[int, int]) -> bool:
     return re.search(written, text[block[0] : block[1]], re.I) is not None
 
 
+# A company named as the one acting for a party: the general partner of a GmbH & Co. KG
+# ("vertreten durch ihre persönlich haftende Gesellschafterin, die Isarpark Verwaltungs GmbH"),
+# "represented by its general partner". The party is the one it acts for.
+REPRESENTATIVE_CONTEXT: Final = re.compile(
+    r"(?:vertreten\s+durch|represented\s+by|acting\s+(?:by|through))"
+    r"(?:\s+(?:ihre|seine|deren|dessen|its|their))?"
+    r"(?:\s+(?:persönlich\s+haftende\s+gesellschafterin|komplementärin|general\s+partner"
+    r"|geschäftsführende\s+gesellschafterin|managing\s+partner))?"
+    r"\s*,?\s*(?:die|den|der|the)?\s*$",
+    re.I,
+)
+
+
 def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | None:
     """Why a company-shaped mention is not a party, or None when it may be one."""
     if INSTITUTION.search(name):
         return "institution"
+    if REPRESENTATIVE_CONTEXT.search(before):
+        return "representative"
     if INSTITUTION_CONTEXT.search(before):
         return "institution_context"
     if PAYMENT_CONTEXT.search(before):

@@ -105,7 +105,8 @@ class MentionEvidence(BaseModel):
         " itself, a party only to its own engagement/billing), 'subject' (the company the"
         " document is about: the target, the company of the articles), 'adviser' (another"
         " law firm), 'fiduciary' (a tax adviser, auditor or Treuhand company: a party only in a"
-        " contract's party clause), 'fragment' (a profession and a legal form only).",
+        " contract's party clause), 'fragment' (a profession and a legal form only),"
+        " 'representative' (the company acting for a party: a KG's general partner).",
     )
     matter_party: bool = Field(
         False,
