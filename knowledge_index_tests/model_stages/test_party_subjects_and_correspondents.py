@@ -10,7 +10,11 @@ from knowledge_index.stages.extract_metadata.correspondents import (
     domain_label,
 )
 from knowledge_index.stages.extract_metadata.offline import _work_for_client, names_firm
-from knowledge_index.stages.extract_metadata.party_rules import CLIENT_MARKER, non_party_reason
+from knowledge_index.stages.extract_metadata.party_rules import (
+    CLIENT_MARKER,
+    addressed_persons,
+    non_party_reason,
+)
 from knowledge_index.stages.extract_metadata.prompt import (
     ClauseParty,
     MatterContext,
@@ -181,6 +185,15 @@ def test_a_profession_and_a_legal_form_name_no_one_and_fiduciaries_may_contract(
     firm = ["Kessler Haldimann Rechtsanwälte PartG mbB"]
     assert non_party_reason("Rechtsanwälte PartG mbB", "KESSLER HALDIMANN · ", firm) == "fragment"
     assert non_party_reason("Kessler Haldimann Rechtsanwälte PartG mbB", "", firm) == "firm"
+    # A partner of a firm named after its partners writes for the firm; a company is no partner.
+    assert non_party_reason("Dr. Martina Kessler", "", firm) == "firm"
+    assert non_party_reason("Kessler Holding GmbH", "", firm) is None
+    # So a letter to her is a letter to the firm; one to a client in her own name is hers.
+    head = "KESSLER HALDIMANN\nDr. Martina Kessler\nMaximilianstraße 31\n80539 München\n"
+    # (what stands above the salutation, as `addressees` passes it)
+    assert addressed_persons(head, firm) == []
+    client = "Frau Dr. Henrike Adler\nAm Hachinger Bach 8\n85521 Ottobrunn\n"
+    assert [n for n, _ in addressed_persons(client, firm)] == ["Dr. Henrike Adler"]
     # A Swiss Treuhand company advises, and signs a licence in its own name.
     assert non_party_reason("Zollinger Treuhand AG", "", firm) == "fiduciary"
     assert non_party_reason("Pühringer & Partner Rechtsanwälte GmbH", "", firm) == "adviser"

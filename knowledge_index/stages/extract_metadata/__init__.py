@@ -50,7 +50,9 @@ STAGE = Stage(
     # Letter)") is that document; one named by its subject stays an annex.
     # ki-18: the company acting for a party (a KG's general partner, "vertreten durch ihre
     # persönlich haftende Gesellschafterin, die ... GmbH") is no party.
-    code_version="ki-18",
+    # ki-19: a person named after the firm's name ("Dr. Martina Kessler" of "Kessler Haldimann
+    # Rechtsanwälte") is the firm's lawyer, no party.
+    code_version="ki-19",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -15,6 +15,7 @@ from knowledge_index.entities.names import (
     core_tokens,
     find_mentions,
     firm_initials,
+    split_legal_form,
 )
 
 CLIENT_MARKER: Final = re.compile(
@@ -187,6 +188,10 @@ def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]
             before = line[max(0, match.start() - 40) : match.start()]
             if companies or PROFESSION.search(text) or REPRESENTATIVE.search(before):
                 continue
+            # A letter to the firm's own lawyer ("Dr. Martina Kessler" under "Kessler
+            # Haldimann"): the firm is its addressee, not a party.
+            if non_party_reason(name, "", firm_names) == "firm":
+                continue
             if len(name.split()) >= 2 and name not in [n for n, _ in out]:
                 out.append((name, offset + match.start(1)))
         offset += len(line) + 1
@@ -271,6 +276,14 @@ def non_party_reason(name: str, before: str, firm_names: list[str]) -> str | Non
         # "AWT Legal LLP" is "Aichinger Wyss Thornton Rechtsanwälte GmbH": firms brand by initials.
         initials = firm_initials(core_tokens(firm))
         if len(initials) >= 2 and ordered and ordered[0] == initials:
+            return "firm"
+        # "Dr. Martina Kessler" of "Kessler Haldimann Rechtsanwälte": a partner of a firm named
+        # after its partners writes for the firm (a person's name has no legal form).
+        if (
+            split_legal_form(name)[1] is None
+            and len(ordered) >= 2
+            and ordered[-1] in firm_tokens - PROFESSION_WORDS
+        ):
             return "firm"
     if ADVISER.search(name):
         return "adviser"
