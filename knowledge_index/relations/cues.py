@@ -266,7 +266,7 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
                 kind="amends"
                 if amend
                 and not _SIDE_LETTER.match(amend.group(0))
-                and any(_AMENDMENT_NOUN.search(n) for n in cited.nouns)
+                and any(AMENDMENT_NOUN.search(n) for n in cited.nouns)
                 else "references",
                 phrase=cited.phrase,
                 date=cited.date,
@@ -279,7 +279,7 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
 
 _COURT_DECISIONS: Final = frozenset({"court.order", "court.judgment"})
 _SIDE_LETTER: Final = re.compile(r"(?i:\s*side letter)")
-_AMENDMENT_NOUN: Final = re.compile(
+AMENDMENT_NOUN: Final = re.compile(
     r"(?i:nachtrag|amendment|addendum|änderungsvereinbarung|ergänzungsvereinbarung|avenant)"
 )
 

@@ -150,10 +150,15 @@ def nouns_named(cue: cues.Cue, path: str, lead: str) -> bool:
     compact = cues.compact(" ".join(tops))
     for noun in cue.nouns:
         kind = cues.document_kind(noun)
-        if cues.compact(noun) not in compact and (
-            kind is None or all(cues.document_kind(x) != kind for x in tops)
-        ):
-            return False
+        if cues.compact(noun) in compact:
+            continue
+        if kind is not None and any(cues.document_kind(x) == kind for x in tops):
+            continue
+        # An amendment is one in either language ("Änderungsvereinbarung vom 10.06.2024" is
+        # the file headed "Amendment Agreement").
+        if cues.AMENDMENT_NOUN.search(noun) and any(_DEPENDENT_HEAD.match(x) for x in tops):
+            continue
+        return False
     number = _NUMBERED.search(cue.phrase)
     return number is None or re.search(rf"(?<!\d){number[1]}(?!\d)", " ".join(tops)) is not None
 

@@ -249,3 +249,16 @@ def test_an_annex_naming_no_agreement_belongs_to_the_amendment_citing_its_label(
     named = cues.Cue(kind="annex_of", phrase="Gewerbemietvertrag", label="Anlage 3")
     assert targets.score(named, amendment, folder, {amendment.id}) == 0
     assert targets.score(named, lease, folder, set()) > 0
+
+
+def test_an_amendment_is_cited_by_its_kind_in_either_language():
+    cue = cues.find_cues(
+        "Mit Änderungsvereinbarung vom 10.06.2024 wurde die Liefermenge reduziert.", "Klage.docx"
+    )[0]
+    english = _doc(
+        "M/Vertrag/Amendment Agreement 2024.docx",
+        "Amendment Agreement\nbetween Mayr GmbH and Lindqvist GmbH",
+    )
+    assert targets.nouns_named(cue, english.path, english.lead)
+    lease = _doc("M/Vertrag/Mietvertrag 2019.docx", "Gewerbemietvertrag\nzwischen A und B")
+    assert not targets.nouns_named(cue, lease.path, lease.lead)

@@ -29,7 +29,9 @@ STAGE = Stage(
     # order cites the pleadings it names rather than answering them; "this Agreement dated
     # ..." in the agreement of that date cites nothing; "execution version" is a final.
     # ki-13: the ontology's particle rule (extract_metadata ki-16) in the kinds cues name.
-    code_version="ki-13",
+    # ki-14: an amendment is cited by its kind in either language ("Änderungsvereinbarung vom
+    # 10.06.2024" names the file headed "Amendment Agreement").
+    code_version="ki-14",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
