@@ -176,6 +176,10 @@ class Ontology:
             parent = self.nodes[parent].parent
         return out
 
+    def root_of(self, node_id: str) -> str:
+        """The top-level node above `node_id` (itself when it is one)."""
+        return [node_id, *self.ancestors(node_id)][-1]
+
     def in_scope(self, node_id: str) -> bool:
         if node_id not in self.nodes:
             return False

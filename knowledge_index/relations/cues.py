@@ -217,7 +217,8 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
         )
     # A pleading answers the one it names by its date ("zur Klageerwiderung vom ..."); the
     # court's own order or judgment answers no one, it cites the pleadings it rules on.
-    decides = any(document_kind(x) in _COURT_DECISIONS for x in top_lines(head, 6) if len(x) < 80)
+    tops = top_lines(head, 6)
+    decides = any(document_kind(x) in _COURT_DECISIONS for x in tops if len(x) < 80)
     for m in _PLEADING.finditer(text[:20_000]):
         cues.append(
             Cue(
@@ -243,11 +244,7 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     typed = {c.date for c in cues if c.date is not None}
     # What the document is by its title line (short, no sentence).
     own_kind = next(
-        (
-            k
-            for x in top_lines(head, 6)
-            if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))
-        ),
+        (k for x in tops if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))),
         None,
     )
     for cited in mentions.dated_mentions(mentions.own_words(text), written):

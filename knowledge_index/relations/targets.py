@@ -187,10 +187,10 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
         )
         # An annex or amendment is not the main document of another annex, unless the annex
         # names no agreement and the amendment cites its label ("wie im Lageplan (Anlage 3)").
-        own_annex = cue.kind == "annex_of" and not cue.phrase and d.id in citing
-        if looks_dependent and not _names_kind(cue) and not own_annex:
-            return 0.0
         dependent = looks_dependent and not _names_kind(cue)
+        own_annex = cue.kind == "annex_of" and not cue.phrase and d.id in citing
+        if dependent and not own_annex:
+            return 0.0
     if cue.kind == "annex_of":
         cited = d.id in citing
         fallback = not cue.phrase and same_folder and main_like
@@ -284,8 +284,8 @@ def best(
 
     def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, bool, int, int, str]:
         value, d = item
-        dates = own_dates(d.path, d.lead)
-        when = (max(dates) if latest else min(dates)) if dates else None
+        own = own_dates(d.path, d.lead)
+        when = (max(own) if latest else min(own)) if own else None
         day = when.toordinal() if when else dt.date.max.toordinal()
         return (
             -value,

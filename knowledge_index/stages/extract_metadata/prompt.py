@@ -268,7 +268,7 @@ def type_candidates(
                     signal=signal,
                     matched=value[:200],
                     score=float(view.score or 0),
-                    root=([view.id, *view.ancestors])[-1],
+                    root=ontology.root_of(view.id),
                 )
             )
     for node in ontology.scoped():
@@ -280,7 +280,7 @@ def type_candidates(
                     signal="format",
                     matched=extension,
                     score=1.0,
-                    root=([node.id, *ontology.ancestors(node.id)])[-1],
+                    root=ontology.root_of(node.id),
                 )
             )
     return out
@@ -338,8 +338,7 @@ def as_letter(
     names it a letter (letter-shaped types such as engagement letters keep their heading)."""
     out: list[TypeCandidate] = []
     for c in candidates:
-        chain = [c.node_id, *ontology.ancestors(c.node_id)] if c.node_id in ontology.nodes else []
-        if c.signal == "heading" and chain and chain[-1] == root:
+        if c.signal == "heading" and c.root == root:
             c = c.model_copy(update={"signal": "subject"})
         out.append(c)
     if LETTER_NODE in ontology.nodes and ontology.in_scope(LETTER_NODE):
@@ -351,6 +350,7 @@ def as_letter(
                 signal="layout",
                 matched="salutation and closing formula",
                 score=1.0,
+                root=ontology.root_of(LETTER_NODE),
             )
         )
     return out
