@@ -1,7 +1,7 @@
 """Model-stage benchmark: ms per document of the four model stages with the offline model.
 
     .venv/bin/python benchmarks/bench_model_stages.py [--estate a|c|generated|PATH]
-        [--documents 1000] [--code DIR[,DIR...]] [--repeats 3] [--profile DIR]
+        [--documents 1000] [--code DIR[,DIR...]] [--repeats 3] [--profile DIR] [--statements N]
 
 Each measurement is a fresh subprocess with a fresh KI_HOME (own embedded Postgres): the estate
 is synced, fetched and converted through the ledger (setup, not measured), then classify_matter,
@@ -21,6 +21,9 @@ imports of the gateway (litellm) and the offline policies, which the first model
 process pays, are timed before the stages and reported on their own.
 `--profile DIR` writes one cProfile file per stage (`DIR/<stage>.prof`) for the first tree's
 first measurement.
+`--statements N` prints, per stage, the N statements that took longest in total (wall time from
+send to result, summed over the stage's runs, with their count) for the first tree's first
+measurement: where the round trips go.
 Estates: `a` and `c` are the evaluation estates (their firm's name configured as a user would);
 `generated` is knowledge_index_tests/model_stages/estate.py at `--documents`, also scored.
 """
@@ -65,7 +68,9 @@ def _estate_files(estate: str, home: Path, documents: int) -> tuple[Path, str | 
     return files, (firm.get("name") if isinstance(firm, dict) else firm), None
 
 
-def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]:
+def measure(
+    estate: str, documents: int, profile: Path | None, statements: int = 0
+) -> dict[str, Any]:
     """One measurement in this process: {stage: {handled, seconds, calls, model_seconds}}."""
     home = Path(tempfile.mkdtemp(prefix="ki-bench-model-"))
     os.environ["KI_HOME"] = str(home)
@@ -104,14 +109,28 @@ def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]
         from sqlalchemy import event
 
         counts = {"statements": 0, "checkouts": 0}
+        current = {"stage": ""}
+        timed: dict[str, dict[str, list[float]]] = {s: {} for s in STAGES}
 
-        def _statement(*_: Any) -> None:
+        def _statement(_c: Any, _cur: Any, sql: str, _p: Any, context: Any, _m: Any) -> None:
             counts["statements"] += 1
+            if statements and context is not None:
+                context._bench_started = time.perf_counter()
+
+        def _finished(_c: Any, _cur: Any, sql: str, _p: Any, context: Any, _m: Any) -> None:
+            started = getattr(context, "_bench_started", None)
+            if started is None or not current["stage"]:
+                return
+            key = " ".join(sql.split())[:150]
+            entry = timed[current["stage"]].setdefault(key, [0.0, 0])
+            entry[0] += time.perf_counter() - started
+            entry[1] += 1
 
         def _checkout(*_: Any) -> None:
             counts["checkouts"] += 1
 
         event.listen(engine, "before_cursor_execute", _statement)
+        event.listen(engine, "after_cursor_execute", _finished)
         event.listen(engine.pool, "checkout", _checkout)
         t0 = time.perf_counter()
         from knowledge_index.gateway import Gateway
@@ -131,18 +150,25 @@ def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]
                     prof = profilers.setdefault(stage, cProfile.Profile())
                     prof.enable()
                 before = dict(counts)
+                current["stage"] = stage
                 t0, c0 = time.perf_counter(), time.process_time()
                 report = run_stage(settings, stage, engine=engine)
                 out[stage]["seconds"] += time.perf_counter() - t0
                 out[stage]["cpu"] += time.process_time() - c0
                 for k in counts:
                     out[stage][k] += counts[k] - before[k]
+                current["stage"] = ""
                 if prof is not None:
                     prof.disable()
                 out[stage]["handled"] += len(report.results)
                 handled += len(report.results)
             if not handled:
                 break
+        if statements:
+            out["statements"] = {
+                stage: sorted(timed[stage].items(), key=lambda kv: -kv[1][0])[:statements]
+                for stage in STAGES
+            }
         if profile is not None:
             profile.mkdir(parents=True, exist_ok=True)
             for stage, prof in profilers.items():
@@ -172,11 +198,13 @@ def measure(estate: str, documents: int, profile: Path | None) -> dict[str, Any]
 
 
 def _child(args: argparse.Namespace) -> None:
-    result = measure(args.estate, args.documents, args.profile)
+    result = measure(args.estate, args.documents, args.profile, args.statements)
     print("RESULT " + json.dumps(result))
 
 
-def _run_tree(tree: Path, args: argparse.Namespace, profile: Path | None) -> dict[str, Any]:
+def _run_tree(
+    tree: Path, args: argparse.Namespace, profile: Path | None, statements: int
+) -> dict[str, Any]:
     cmd = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -188,6 +216,8 @@ def _run_tree(tree: Path, args: argparse.Namespace, profile: Path | None) -> dic
     ]
     if profile is not None:
         cmd += ["--profile", str(profile)]
+    if statements:
+        cmd += ["--statements", str(statements)]
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False, cwd=tree)
     line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
@@ -203,6 +233,7 @@ def main() -> None:
     parser.add_argument("--code", default=str(ROOT), help="source trees, comma-separated")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", type=Path)
+    parser.add_argument("--statements", type=int, default=0)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -214,8 +245,9 @@ def main() -> None:
     for i in range(args.repeats):
         # Alternate the order too, so neither tree always runs on a warmer host.
         for tree in trees if i % 2 == 0 else trees[::-1]:
-            profile = args.profile if (i == 0 and tree == trees[0]) else None
-            runs[tree].append(_run_tree(tree, args, profile))
+            first = i == 0 and tree == trees[0]
+            profile = args.profile if first else None
+            runs[tree].append(_run_tree(tree, args, profile, args.statements if first else 0))
     print(
         f"\nestate {args.estate}, {args.repeats} measurement(s) per tree, medians;"
         f" load average {load_start:.1f} at start, {os.getloadavg()[0]:.1f} at end\n"
@@ -254,6 +286,10 @@ def main() -> None:
                     f"{s} {1000 * r[s]['seconds'] / max(r[s]['handled'], 1):.1f}" for s in STAGES
                 )
             )
+    for stage, rows in runs[trees[0]][0].get("statements", {}).items():
+        print(f"\nslowest statements, {stage} ({trees[0].name}): total ms, count, statement")
+        for sql, (seconds, count) in rows:
+            print(f"  {1000 * seconds:8.0f} {count:6d}  {sql}")
     for tree in trees:
         if "scores" in runs[tree][0]:
             print(f"\nscores against the known answers ({tree.name})\n{runs[tree][0]['scores']}")
