@@ -1,6 +1,6 @@
 """Knowledge quality on the two evaluation estates, run as a new user would: `ki` commands.
 
-    .venv/bin/python benchmarks/bench_knowledge.py [--estates a,b,c] [--keep DIR]
+    .venv/bin/python benchmarks/bench_knowledge.py [--estates a,b,c] [--keep DIR] [--keep-homes]
 
 For each estate: a fresh KI_HOME, `ki init`, `ki source add`, `ki sync` (which runs every stage
 until idle), `ki export`, then the estate's own scorer. Estate A (knowledge_index_tests/
@@ -9,6 +9,8 @@ The only thing taken from an estate besides its files is what a firm configures 
 name (`firm.name`). Document types are mapped to each estate's canonical ids automatically, by
 matching the product ontology's labels and synonyms against the estate's type labels and
 synonyms (no hand-made mapping, so estate B's vocabulary is never read by a person).
+`--keep-homes` (with `--keep`) moves each tuning estate's KI_HOME to DIR/home_<estate> instead of
+deleting it, to look into what the stages decided (never estate B's: it stays held out).
 """
 
 from __future__ import annotations
@@ -166,7 +168,9 @@ def stop_home(home: Path) -> None:
 
 
 @contextlib.contextmanager
-def estate_home(files: Path, firm: str | None, prefix: str) -> Iterator[tuple[Path, float, int]]:
+def estate_home(
+    files: Path, firm: str | None, prefix: str, keep_as: Path | None = None
+) -> Iterator[tuple[Path, float, int]]:
     """A fresh KI_HOME with the estate synced through every stage: (home, seconds, exit)."""
     home = Path(tempfile.mkdtemp(prefix=prefix))
     started = time.monotonic()
@@ -175,13 +179,22 @@ def estate_home(files: Path, firm: str | None, prefix: str) -> Iterator[tuple[Pa
         yield home, time.monotonic() - started, sync.returncode
     finally:
         stop_home(home)
-        shutil.rmtree(home, ignore_errors=True)
+        if keep_as is not None:
+            shutil.rmtree(keep_as, ignore_errors=True)
+            shutil.move(str(home), keep_as)
+        else:
+            shutil.rmtree(home, ignore_errors=True)
 
 
-def run_estate(name: str, keep: Path | None) -> dict:
+def run_estate(name: str, keep: Path | None, keep_home: bool = False) -> dict:
     estate = ESTATES[name]
     files, answers = estate_paths(estate.folder)
-    with estate_home(files, firm_name(answers), f"ki-bench-{name}-") as (home, seconds, code):
+    keep_as = keep / f"home_{name}" if keep and keep_home and name != "b" else None
+    with estate_home(files, firm_name(answers), f"ki-bench-{name}-", keep_as) as (
+        home,
+        seconds,
+        code,
+    ):
         export = home / "export.jsonl"
         _ki(home, "export", "--out", str(export)).check_returncode()
         mapping = home / "types.json"
@@ -217,9 +230,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--estates", default="a,b")
     parser.add_argument("--keep", type=Path, help="copy the exports here")
+    parser.add_argument("--keep-homes", action="store_true", help="keep tuning estates' homes")
     args = parser.parse_args()
     for name in args.estates.split(","):
-        result = run_estate(name.strip(), args.keep)
+        result = run_estate(name.strip(), args.keep, args.keep_homes)
         print(
             f"\n=== estate {result['estate']}: ki sync (all stages) {result['seconds']} s,"
             f" exit {result['sync_exit']}"
