@@ -212,8 +212,9 @@ DEFAULT_MATTER_REFERENCE_EXCLUSIONS: tuple[str, ...] = (
 )
 
 
-# Folders holding templates and precedents, matched as whole folder names (any case): their files
-# resemble matters by design and are filed by marker or folder only.
+# Folders holding templates, precedents and the firm's know-how (case law, newsletters),
+# matched as whole folder names (any case): their files resemble matters by what they are about
+# and are filed by marker or folder only.
 DEFAULT_TEMPLATE_FOLDERS: tuple[str, ...] = (
     "Vorlagen",
     "Vorlage",
@@ -227,6 +228,18 @@ DEFAULT_TEMPLATE_FOLDERS: tuple[str, ...] = (
     "Know-how",
     "Knowhow",
     "Modèles",
+    "Wissen",
+    "Wissensmanagement",
+    "Knowledge",
+    "Rechtsprechung",
+    "Case law",
+    "Bibliothek",
+    "Library",
+    "Mandanteninformationen",
+    "Newsletter",
+    "Client alerts",
+    "Publikationen",
+    "Publications",
 )
 
 

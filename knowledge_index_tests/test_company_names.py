@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowledge_index.entities.names import find_mentions
+from knowledge_index.entities.names import find_mentions, normalize_name
 
 LETTER = (
     "Zwischen der Müller Bau GmbH, Amtsgericht München HRB 12345, und der\n"
@@ -130,3 +130,21 @@ def test_register_extracts_give_their_company_its_number() -> None:
         "Alpentec Sensorik GmbH": {},
         "Feldmann Verpackung GmbH": {"fn": "402118m"},
     }
+
+
+def test_the_long_german_forms_and_what_is_no_name() -> None:
+    text = (
+        "KLAGE der Elbwerft Marine Services GmbH gegen die LÜNEBURGER STAHLBAU GESELLSCHAFT"
+        " MIT BESCHRÄNKTER HAFTUNG, vertreten durch den Geschäftsführer\n"
+        "in Sachen Elbwerft Marine Services GmbH ./. Lüneburger Stahlbau GmbH\n"
+        "THE COMPANIES ACT 2006\nPRIVATE COMPANY LIMITED BY SHARES\n"
+        "Bayerische Motoren Werke Aktiengesellschaft"
+    )
+    names = [normalize_name(m.name) for m in find_mentions(text)]
+    assert names == [
+        "elbwerft marine services gmbh",
+        "lueneburger stahlbau gmbh",
+        "elbwerft marine services gmbh",  # not "sachen elbwerft ..."
+        "lueneburger stahlbau gmbh",
+        "bayerische motoren werke ag",
+    ]

@@ -20,6 +20,7 @@ LEGAL_FORMS: Final[tuple[tuple[str, str], ...]] = (
     (r"partg\s*mbb", "partg mbb"),
     (r"ug\s*\(haftungsbeschr(?:ä|ae)nkt\)", "ug"),
     (r"aktiengesellschaft", "ag"),
+    (r"kommanditgesellschaft", "kg"),
     (r"ag", "ag"),
     (r"ohg", "ohg"),
     (r"kg", "kg"),
@@ -116,6 +117,8 @@ LEADING_NOISE: Final = frozenset(
         # fragments a capitalized noun drags in front of a name ("Angelegenheit X GmbH")
         "angelegenheit",
         "sache",
+        "sachen",
+        "rechtsstreit",
         "geschäftsführer",
         "geschäftsführerin",
         "gesellschafterin",
@@ -177,7 +180,11 @@ def firm_initials(tokens: Iterable[str]) -> str:
 
 
 _LEGAL_FORM_RE: Final = (
-    r"(?:GmbH\s*&\s*Co\.?\s*KG|GMBH\s*&\s*CO\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|GMBH|PartG\s*mbB|"
+    # The long German forms, as a party clause writes them, also in capitals.
+    r"(?:Gesellschaft[ \t]+mit[ \t]+beschr(?:ä|ae)nkter[ \t]+Haftung"
+    r"|GESELLSCHAFT[ \t]+MIT[ \t]+BESCHR(?:Ä|AE)NKTER[ \t]+HAFTUNG"
+    r"|Aktiengesellschaft|AKTIENGESELLSCHAFT|Kommanditgesellschaft|KOMMANDITGESELLSCHAFT|"
+    r"GmbH\s*&\s*Co\.?\s*KG|GMBH\s*&\s*CO\.?\s*KG|G\.\s?m\.\s?b\.\s?H\.|GmbH|GMBH|PartG\s*mbB|"
     r"AG|KG|OHG|SE|LIMITED|LTD\.?|INC\.?|GESMBH|"
     r"Ltd\.?|Limited|PLC|plc|LLP|LLC|Inc\.?|e\.\s?V\.|GesmbH|Ges\.m\.b\.H\.|Privatstiftung|"
     r"S\.A\.|SA|S[àa]rl|SARL|B\.V\.|BV|N\.V\.|NV|S\.p\.A\.|SpA|S\.r\.l\.|Srl)"
@@ -344,6 +351,10 @@ def _capitals_core(core: str) -> str:
     return " ".join(tokens[cut:])
 
 
+# What a company's constitution says it is ("PRIVATE COMPANY LIMITED BY SHARES"): no name.
+_GENERIC_WORDS: Final = frozenset({"private", "public", "company", "companies", "the", "a"})
+
+
 def find_mentions(text: str) -> list[Mention]:
     """Company names with a legal form, each with the register identifiers written after it."""
     found: list[Mention] = []
@@ -351,7 +362,7 @@ def find_mentions(text: str) -> list[Mention]:
         core = _clean(match.group(1))
         if core.isupper():
             core = _capitals_core(core)
-        if not core:
+        if not core or all(t in _GENERIC_WORDS for t in core.casefold().split()):
             continue
         name = f"{core} {match.group(2)}"
         start = match.end() - len(name)

@@ -25,6 +25,8 @@ from knowledge_index.matters.references import ReferenceScheme
 
 MIN_IDENTIFIED: Final = 2  # matter folders with an identifier needed across the source
 MIN_SHARE: Final = 0.5  # of the siblings in one container that begin with an identifier
+# Styles that say little on their own: no identifier, or one no firm configured.
+_WEAK: Final = frozenset({"", "unconfigured"})
 # An identifier nobody configured: short, at least two digits, no spaces.
 _TOKEN: Final = re.compile(r"^(?=(?:\S*?\d){2})[^\s]{3,24}")
 _NOT_IDENTIFIER: Final = re.compile(
@@ -238,7 +240,7 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
             unplaced.append(top)
             continue
         names = [n.rsplit("/", 1)[-1] for v in best[2].values() for n in v]
-        strong = any(_style(n, scheme) not in ("", "unconfigured") for n in names)
+        strong = any(_style(n, scheme) not in _WEAK for n in names)
         picks[top] = (-best[1], strong, best[2])
     if (
         sum(len(v) for v in chosen.values())
@@ -261,7 +263,23 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
         chosen.update(kept)
     for top in unplaced if common is not None and common >= 2 else []:
         chosen.update(_by_clients(by_top[top].get(common or 0, []), scheme))
-    return {c: v for c, v in chosen.items() if v}
+    return {c: _unfold_groups(v, folders, scheme) for c, v in chosen.items() if v}
+
+
+def _unfold_groups(members: list[str], folders: set[str], scheme: ReferenceScheme) -> list[str]:
+    """A folder at the matter level named by no identifier, whose own subfolders mostly begin
+    with a configured reference style, groups matters (`Mandate/Altakten 2024/0412-24 Br
+    Elbwerft`, an archive, a year, a practice group): its subfolders are the matter folders."""
+    out: list[str] = []
+    for folder in members:
+        if identifier(folder.rsplit("/", 1)[-1], scheme) is None:
+            kids = sorted(f for f in folders if f.rsplit("/", 1)[0] == folder and "/" in f)
+            styled = [k for k in kids if _style(k.rsplit("/", 1)[-1], scheme) not in _WEAK]
+            if styled and len(styled) / len(kids) >= MIN_SHARE:
+                out.extend(kids)
+                continue
+        out.append(folder)
+    return out
 
 
 def _style(name: str, scheme: ReferenceScheme) -> str:
@@ -306,6 +324,13 @@ def _discovered(path: str, scheme: ReferenceScheme) -> DiscoveredMatter:
     )
 
 
+def _depths(members: list[str]) -> dict[int, int]:
+    votes: dict[int, int] = defaultdict(int)
+    for m in members:
+        votes[m.count("/")] += 1
+    return votes
+
+
 def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
     """The matter-folder convention of a source whose files have these paths."""
     folders = folders_of(paths)
@@ -313,7 +338,7 @@ def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
     chosen = _levels(folders, scheme)
     if not chosen:
         return MatterConvention(signature=sig)
-    levels = {c: v[0].count("/") for c, v in sorted(chosen.items())}
+    levels = {c: _most_common(_depths(v)) for c, v in sorted(chosen.items())}
     votes: dict[int, int] = defaultdict(int)
     for c, v in chosen.items():
         votes[levels[c]] += len(v)

@@ -28,6 +28,7 @@ LENGTH_BONUS_CAP: Final = 12
 # comes first ("Anlage 1 zum Gewerbemietvertrag" is an annex).
 POSITION_WEIGHT: Final = 0.8
 CUE_WEIGHT: Final = 0.5
+_LETTER_WORD: Final = re.compile(r"\bletter\b", re.I)
 
 
 class Refinement(BaseModel):
@@ -239,6 +240,12 @@ class Ontology:
                 scored.append((best + 0.01 * len(self.ancestors(node.id)), node.id))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [self.view(node_id, round(score, 4)) for score, node_id in scored]
+
+    def letter_shaped(self, node_id: str) -> bool:
+        """A kind of document that is itself a letter (a side letter, an engagement letter, a
+        letter of intent): in a letter's layout its name says what it is, not its subject."""
+        node = self.nodes.get(node_id)
+        return node is not None and bool(_LETTER_WORD.search(node.label_en))
 
     def named_exactly(self, phrase: str) -> str | None:
         """The in-scope node one of whose labels or terms is exactly `phrase` (no cue)."""

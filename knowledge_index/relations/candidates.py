@@ -302,6 +302,9 @@ def compute(
         if best is not None:
             score, d = best
             add(d, cue.kind, score, cue=cue.quote)
+    for exhibit in _exhibits_cited(conn, txt, matter_id, me, matter_docs):
+        label = cues.exhibit_label(exhibit.lead or exhibit.head, exhibit.path.rsplit("/", 1)[-1])
+        add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
     ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
     return Signals(
         is_child="!/" in path,
@@ -315,6 +318,51 @@ def compute(
         candidates=[c for _, c in ranked[:MAX_CANDIDATES]],
         signature=sig,
     )
+
+
+# As strong as a dated citation by kind: the label names one file of the matter.
+EXHIBIT_CITED_SCORE: Final = 4.0
+
+
+def _label_key(label: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", label.casefold())
+
+
+def _exhibits_cited(
+    conn: Connection, txt: str, matter_id: str, me: DocRow | None, matter_docs: list[DocRow]
+) -> list[DocRow]:
+    """The court exhibits this file cites by label ("§ 6 des Werkliefervertrags (Anlage K 1)")
+    that belong to another file: an exhibit is annexed to the first filing citing it, and
+    every later one (the reply, the defence, the settlement) refers to it.
+
+    The first citer is the earliest by its own date (then by arrival), the same for every
+    reader, so each later citer decides alike whatever order the matter is related in."""
+    if me is None:
+        return []
+    labels = {_label_key(x) for x in cues.exhibit_labels(txt)}
+    if not labels:
+        return []
+    out: list[DocRow] = []
+    by_id = {d.id: d for d in matter_docs}
+    for d in matter_docs:
+        if d.id == me.id or d.format == "email":
+            continue
+        label = cues.exhibit_label(d.lead or d.head, d.path.rsplit("/", 1)[-1])
+        if not label or _label_key(label) not in labels:
+            continue
+        citing = corpus.mentioning(conn, matter_id, cues.label_pattern(label), d.id)
+        citers = [by_id[i] for i in citing if i in by_id] or [me]
+        first = min(citers, key=_citation_order)
+        # A filing of the same day is the first one's other copy (the draft and the PDF as
+        # filed): it carries the exhibit too, and refers to nothing.
+        if _citation_order(first)[0] != _citation_order(me)[0]:
+            out.append(d)
+    return out
+
+
+def _citation_order(d: DocRow) -> tuple[int, int]:
+    own = targets.own_dates(d.path, d.lead)
+    return (min(own).toordinal() if own else dt.date.max.toordinal(), d.seq)
 
 
 def _pages_held(

@@ -117,6 +117,49 @@ def annex_label(text: str, filename: str = "") -> str:
     return ""
 
 
+# A court exhibit's label: a party letter and a number ("Anlage K 1", "Anlage BK 3", "Exhibit
+# C-3") or the Austrian "Beilage ./A". A contract's own "Anlage 3" or "Schedule 2" is no exhibit.
+_EXHIBIT = re.compile(
+    r"(?<![\w])(?P<word>Anlagen?|Anl\.|Exhibit|Beilage)\s?"
+    r"(?:(?P<party>[A-Z]{1,3})\s?-?\s?(?P<number>\d{1,3})(?![\w.]*\d)|\./\s?(?P<letter>[A-Z]{1,2})\b)"
+)
+
+
+def exhibit_labels(text: str) -> list[str]:
+    """The court exhibits a text cites, as `annex_label` writes their labels, in order."""
+    out: list[str] = []
+    for m in _EXHIBIT.finditer(text):
+        word = "Anlage" if m["word"].lower().startswith("anl") else m["word"]
+        ident = f"{m['party']} {m['number']}" if m["party"] else m["letter"]
+        label = f"{word} {ident}"
+        if label not in out:
+            out.append(label)
+    return out
+
+
+def exhibit_label(text: str, filename: str) -> str:
+    """The exhibit label a file carries in its name or as its stamp (its first line), else ''."""
+    named = exhibit_labels(filename.rsplit(".", 1)[0])
+    if named:
+        return named[0]
+    tops = top_lines(text, 1)
+    if tops and _EXHIBIT.fullmatch(tops[0].strip()):
+        return exhibit_labels(tops[0])[0]
+    return ""
+
+
+def exhibit_stamped(tops: list[str]) -> bool:
+    """A whole document stamped as an exhibit ("Anlage K 1" above "WERKLIEFERVERTRAG"): it is
+    the document its heading names, citable by that name, not a dependent schedule."""
+    return (
+        len(tops) >= 2
+        and bool(_EXHIBIT.fullmatch(tops[0].strip()))
+        and document_kind(tops[1]) is not None
+        and not is_annex_heading(tops[1])
+        and not is_amendment(tops[1])
+    )
+
+
 def label_pattern(label: str) -> str:
     """A POSIX regex (Postgres `~*`) for a main document citing the label: "Anlage K4",
     "Anlagen K 4", "Schedule 2," but not "Anlage 4.21" or "Schedule 20"."""

@@ -187,7 +187,7 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
         )
         # An annex or amendment is not the main document of another annex, unless the annex
         # names no agreement and the amendment cites its label ("wie im Lageplan (Anlage 3)").
-        dependent = looks_dependent and not _names_kind(cue)
+        dependent = looks_dependent and not _names_kind(cue) and not cues.exhibit_stamped(tops)
         own_annex = cue.kind == "annex_of" and not cue.phrase and d.id in citing
         if dependent and not own_annex:
             return 0.0

@@ -174,6 +174,27 @@ def test_discovery_finds_an_unconfigured_style() -> None:
     assert found.styles["unconfigured"] == 3
 
 
+def test_a_folder_grouping_matters_is_no_matter() -> None:
+    # Older matters moved into an archive folder beside the current ones, in the legacy style.
+    paths = [
+        "Hamburg/Mandate/HH-2025-0173 Nordhafen/01 Korrespondenz/a.pdf",
+        "Hamburg/Mandate/HH-2025-0219 Elbwerft Mietvertrag/b.docx",
+        "Hamburg/Mandate/Altakten 2024/0412-24 Br Elbwerft gg. Lüneburger/Klage.docx",
+        "Hamburg/Mandate/Altakten 2024/0398-24 Hansa Kauf/c.docx",
+        "Hamburg/Arbeitsrecht/Aufhebung Dienstvertrag Dr. Vogt/d.docx",
+        "Hamburg/Arbeitsrecht/Aufhebung Dienstvertrag Dr. Vogt/Anlagen 2019/e.pdf",
+    ]
+    found = discover(paths, SCHEME)
+    by_path = {m.path: m for m in found.matter_folders}
+    assert "Hamburg/Mandate/Altakten 2024" not in by_path
+    assert by_path["Hamburg/Mandate/Altakten 2024/0412-24 Br Elbwerft gg. Lüneburger"].key == (
+        "0412/24"
+    )
+    assert found.matter_folder_of(paths[3]).key == "0398/24"
+    # A title-only matter whose subfolders are no references stays the matter.
+    assert found.matter_folder_of(paths[5]).title == "Aufhebung Dienstvertrag Dr. Vogt"
+
+
 MIXED = [
     # A Vienna office files by year and client, a DMS export by workspace and matter number,
     # litigation directly under its folder, Zurich one level deeper, and one client folder

@@ -170,6 +170,33 @@ def test_a_version_stamp_above_the_title_is_not_the_title() -> None:
         assert best_title(title_candidates(body, FIRM)) == "Senior Facility Agreement", stamp
 
 
+def test_a_documents_heading_follows_its_addressees_address_and_the_date() -> None:
+    # A bill, an order, a brief or an opinion in letter layout: the addressee is no title,
+    # nor are the numbered labels between the date and the heading.
+    bill = {
+        "text": "Müller Rechtsanwälte · Ballindamm 17 · 20095 Hamburg\nElbwerft GmbH\nBuchhaltung\n"
+        "Reiherstieg 21\n21107 Hamburg\nHamburg, 7. Juli 2025\nUnser Zeichen: 0412/24 Br\n"
+        "Rechnungs-Nr. 25-10577\nKOSTENNOTE\nin Sachen Elbwerft ./. Stahlbau\n"
+    }
+    assert best_title(title_candidates(bill, FIRM)) == "KOSTENNOTE"
+    brief = {
+        "text": "Dr. Ohle · Rechtsanwalt · Am Sande 12 · 21335 Lüneburg\nLandgericht Hamburg\n"
+        "3. Zivilkammer\nLüneburg, 2. April 2025\nAz.: 3 O 123/25\nKlageerwiderung\n"
+        "In dem Rechtsstreit ...\n"
+    }
+    assert best_title(title_candidates(brief, FIRM)) == "Klageerwiderung"
+    opinion = {
+        "text": "Hanseatische Kreditbank AG\nNeue Mainzer Straße 52\n60311 Frankfurt am Main\n"
+        "Frankfurt am Main, 11 April 2025\nOur ref: FFM-2025-0088 JL/rs\nLegal Opinion\n"
+        "NIH Achte GmbH and Nordhafen Holding\nGmbH – EUR 26,000,000 facility\nDear Sirs,\n"
+    }
+    assert best_title(title_candidates(opinion, FIRM)) == "Legal Opinion"
+    judgment = {"text": "BUNDESGERICHTSHOF\nIM NAMEN DES VOLKES\nURTEIL\nII ZR 41/23\n"}
+    assert best_title(title_candidates(judgment, FIRM)) == "URTEIL"
+    note = {"text": "x", "sections": [{"level": 0, "title": "Telefonnotiz 20.05.2025"}]}
+    assert best_title(title_candidates(note, FIRM)) == "Telefonnotiz 20.05.2025"
+
+
 def test_email_subject_loses_reply_prefixes() -> None:
     assert clean_subject("AW: WG: Re:  Kestrel - SFA draft 2") == "Kestrel - SFA draft 2"
     body = {"text": "Hallo", "email": {"subject": "RE: Fwd: Stand Verhandlungen"}}
@@ -181,6 +208,8 @@ def test_frame_lines() -> None:
     assert is_frame_line("Unser Zeichen: 2023/0542", FIRM)
     assert is_frame_line("DRAFT – 7 October 2024 – privileged", FIRM)
     assert not is_frame_line("Replik", FIRM)
+    assert is_frame_line("Az.: 3 O 123/25", FIRM) and is_frame_line("Ihre Kunden-Nr. 40173", FIRM)
+    assert not is_frame_line("Zwischenrechnung Nr. 25-10441", FIRM)
 
 
 def test_a_parties_heading_opens_the_party_clause() -> None:
@@ -214,6 +243,11 @@ def test_a_letter_to_a_person_in_their_own_name_has_them_as_party() -> None:
     for letter in (contact, lawyer, ours, spaced):
         assert addressees(letter, [firm, "Hartmann Ellerbrook LLP"]) == [], letter
     assert addressees("Herrn Knut Albertsen\nElbchaussee 301\n(no salutation)", [firm]) == []
+    # The form of address on a line of its own above the name.
+    alone = f"{firm} · Ballindamm 17 · 20095 Hamburg\n\nFrau\nDr. Katharina Vogt-Meyring\n"
+    alone += "Elbchaussee 311\n22609 Hamburg\n"
+    alone += "Sehr geehrte Frau Dr. Vogt-Meyring,"
+    assert [n for n, _ in addressees(alone, [firm])] == ["Dr. Katharina Vogt-Meyring"]
 
 
 def test_party_filters() -> None:
@@ -266,6 +300,14 @@ def test_persons_in_the_party_clause_but_not_their_representatives() -> None:
     block = party_block(text)
     assert block is not None
     assert [name for name, _ in person_mentions(text, block)] == ["Dr. Katrin Albers"]
+    # Founders listed with their academic titles are parties; the one acting for the company
+    # is its representative.
+    sha = (
+        "between (1) Dr. Lena Aksoy, (2) Prof. Dr. Tobias Rehm (together the Founders), and (3)"
+        " Lumen Robotics GmbH, acting by Dr Jan Ohm, managing director.\n\nRecitals\n"
+    )
+    founders = person_mentions(sha, party_block(sha) or (0, 0))
+    assert [name for name, _ in founders] == ["Dr. Lena Aksoy", "Prof. Dr. Tobias Rehm"]
 
 
 AUSTRIAN_LETTER = """Berghof Immobilien GmbH | Landstraße 21 | 4020 Linz | T +43 732 77 41 20
@@ -332,6 +374,12 @@ def test_a_letter_about_an_agreement_is_a_letter_and_the_agreement_is_not() -> N
     assert _letter_type(engagement, "Terms of engagement", "Engagement letter") == (
         "finance.engagement_letter"
     )
+    # The file name of a letter names its subject too; a side letter is itself a letter.
+    assert _letter_type(AUSTRIAN_LETTER, "Mietvertrag", "KH an Isarpark - Nachtrag Nr. 2") == (
+        "correspondence.letter"
+    )
+    side = "Side Letter\nDear Sirs,\nwe agree as follows.\nYours faithfully\nX"
+    assert _letter_type(side, "Side Letter", "Side Letter Zollinger") == "contract.side_letter"
 
 
 def test_austrian_swiss_and_french_names_type_documents() -> None:
@@ -376,6 +424,14 @@ def test_an_engagement_letter_is_between_the_firm_and_the_client_it_names_first(
     assert [m.name for m in _engagement_parties(own)] == [
         "AWT Legal LLP",
         "Kingsmere Components Ltd",
+    ]
+    # A managing director instructing the firm about her company: she is the client.
+    director = mention("Dr. Katharina Vogt-Meyring").model_copy(
+        update={"natural_person": True, "addressee": True}
+    )
+    assert [m.name for m in _engagement_parties([own[0], mention("Tessmann GmbH"), director])] == [
+        "AWT Legal LLP",
+        "Dr. Katharina Vogt-Meyring",
     ]
 
 

@@ -262,3 +262,37 @@ def test_an_amendment_is_cited_by_its_kind_in_either_language():
     assert targets.nouns_named(cue, english.path, english.lead)
     lease = _doc("M/Vertrag/Mietvertrag 2019.docx", "Gewerbemietvertrag\nzwischen A und B")
     assert not targets.nouns_named(cue, lease.path, lease.lead)
+
+
+def test_a_document_stamped_as_a_court_exhibit_is_cited_by_its_own_title():
+    contract = _doc(
+        "M/Anlagen/Anlage K 1 - Werkliefervertrag.pdf",
+        "Anlage K 1\nWERKLIEFERVERTRAG\nzwischen der Elbwerft GmbH und der Stahlbau GmbH\n"
+        + "§ 1 Gegenstand\n" * 20
+        + "Hamburg, 7. März 2024\ngez. Lorenzen",
+        "pdf",
+    )
+    plan = _doc("M/Vertrag/Anlage 1 Lageplan.pdf", "Anlage 1\nLageplan\nWerfthalle 5", "pdf")
+    assert cues.exhibit_stamped(cues.top_lines(contract.lead))
+    assert not cues.exhibit_stamped(cues.top_lines(plan.lead))
+    letter = "Die nach dem Werkliefervertrag vom 7. März 2024 gelieferten Träger sind mangelhaft."
+    cue = next(c for c in cues.find_cues(letter, "Mängelrüge.docx") if c.kind == "references")
+    assert targets.score(cue, contract, "M/Korrespondenz", set()) > 0
+
+
+def test_later_filings_citing_an_exhibit_refer_to_it(monkeypatch):
+    from knowledge_index.relations import candidates, corpus
+
+    assert cues.exhibit_labels("§ 6 (Anlage K 1); Gutachten (Anlagen K 3), Anlage 3.2") == [
+        "Anlage K 1",
+        "Anlage K 3",
+    ]
+    claim = _doc("M/Schriftsätze/2025-02-17 Klage.docx", "Klage\nder Vertrag (Anlage K 1)")
+    reply = _doc("M/Schriftsätze/Replik 2025-04-28.docx", "Replik\n§ 6 des Vertrags (Anlage K 1)")
+    exhibit = _doc("M/Anlagen/Anlage K 1 - Werkliefervertrag.pdf", "Anlage K 1\nWERKLIEFERVERTRAG")
+    docs = [exhibit, reply, claim]  # any order: the first citer is the earliest by its date
+    monkeypatch.setattr(corpus, "mentioning", lambda *_: {claim.id, reply.id})
+    cited = candidates._exhibits_cited
+    assert cited(None, reply.lead, "m", reply, docs) == [exhibit]  # type: ignore[arg-type]
+    # The exhibit is annexed to the claim, which does not also refer to it.
+    assert cited(None, claim.lead, "m", claim, docs) == []  # type: ignore[arg-type]

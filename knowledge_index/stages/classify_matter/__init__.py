@@ -17,7 +17,11 @@ STAGE = Stage(
     # MK/sb") is read; a folder may write spaces as underscores ("40388-002_Traunsee_Lizenz").
     # ki-6: a matter a folder names is created with the folder's spelling (`2023_0542`) even
     # when a marker elsewhere ("Unser Zeichen 2023/0542") is read first.
-    code_version="ki-6",
+    # ki-7: a folder at the matter level named by no reference, whose subfolders begin with
+    # configured references, groups matters (an archive "Altakten 2024"): they are the matters.
+    # Know-how folders ("Wissen", "Rechtsprechung", "Newsletter") are template folders by
+    # default: case law resembles a matter by subject, not because it belongs to it.
+    code_version="ki-7",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",

@@ -52,7 +52,15 @@ STAGE = Stage(
     # persönlich haftende Gesellschafterin, die ... GmbH") is no party.
     # ki-19: a person named after the firm's name ("Dr. Martina Kessler" of "Kessler Haldimann
     # Rechtsanwälte") is the firm's lawyer, no party.
-    code_version="ki-19",
+    # ki-20: in a letter's layout the agreement its file name names is its subject too ("KH an
+    # Isarpark - Nachtrag Nr. 2.docx"); a kind that is itself a letter (a side letter) keeps it.
+    # A letter-shaped document's title is the first line after the place and date that follow
+    # its addressee's address (a bill's "KOSTENNOTE", a brief's "Klageerwiderung"), never the
+    # addressee; "Im Namen des Volkes", "Rechnungs-Nr. ..." and "Kopie:" lines are no titles.
+    # Long German legal forms ("... GESELLSCHAFT MIT BESCHRÄNKTER HAFTUNG") name companies;
+    # "in Sachen X GmbH" names X. A party clause's persons with an academic title are parties,
+    # an engagement letter addressed to a person is with that person.
+    code_version="ki-20",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

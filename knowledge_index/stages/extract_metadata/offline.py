@@ -137,10 +137,13 @@ def names_firm(ev: MetadataEvidence) -> bool:
 
 
 def _engagement_parties(own: list[MentionEvidence]) -> list[MentionEvidence]:
-    """The firm and the first other company the letter names (its client)."""
+    """The firm and its client: the person the letter is addressed to in their own name (a
+    managing director instructing the firm against her company), else the first other
+    company it names."""
     firm = [m for m in own if m.non_party == "firm"]
+    addressed = [m for m in own if m.non_party is None and m.natural_person and m.addressee]
     others = [m for m in own if m.non_party is None and not m.natural_person]
-    return firm + others[:1]
+    return firm + (addressed or others)[:1]
 
 
 def _root(ctx: PolicyContext, ev: MetadataEvidence, doc_type: str | None) -> str | None:

@@ -119,8 +119,15 @@ PERSON_RESIDENT: Final = re.compile(
     rf"((?:(?:Dr|Prof)\.\s*)*{_GIVEN}(?:[ \t]+{_GIVEN}){{1,2}}),\s*"
     r"(?:wohnhaft|geboren|geb\.|residing|resident|born)\b"
 )
+# A person named with an academic title ("(1) Dr. Lena Aksoy, (2) Prof. Dr. Tobias Rehm",
+# "Employee: Dr Priya Raman,"): in a party clause, a party like one with a form of address.
+PERSON_TITLED: Final = re.compile(
+    rf"(?<![\w.])(?!(?:Herrn?|Frau|Mr|Mrs|Ms)\b)"
+    rf"((?:(?:Dr|Prof)\.?[ \t]+)+{_GIVEN}(?:[ \t]+{_GIVEN}){{1,2}})(?=[ \t]*[,(;])"
+)
+FORM_OF_ADDRESS_END: Final = re.compile(r"(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s*$")
 REPRESENTATIVE: Final = re.compile(
-    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+through|z\.\s?hd\."
+    r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+(?:through|by)|z\.\s?hd\."
     r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
     re.I,
 )
@@ -131,8 +138,10 @@ def person_mentions(text: str, block: tuple[int, int]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     matches = [*PERSON.finditer(text, block[0], block[1])]
     matches += PERSON_RESIDENT.finditer(text, block[0], block[1])
+    matches += PERSON_TITLED.finditer(text, block[0], block[1])
     for match in sorted(matches, key=lambda m: m.start(1)):
-        if REPRESENTATIVE.search(text[max(0, match.start() - 40) : match.start()]):
+        before = FORM_OF_ADDRESS_END.sub("", text[max(0, match.start() - 48) : match.start()])
+        if REPRESENTATIVE.search(before):
             continue
         name = _completed(text, match.group(1), match.end(1))
         if name not in [n for n, _ in out]:
@@ -150,6 +159,9 @@ PROFESSION: Final = re.compile(
 )
 
 
+FORM_OF_ADDRESS_LINE: Final = re.compile(r"^((?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)[ \t]*)\n", re.M)
+
+
 def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]:
     """Natural persons a letter is addressed to in their own name: a form of address above the
     salutation (`head`) whose address block (the short lines around it) names no company but
@@ -159,7 +171,8 @@ def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]
     the company's contact, "Herrn Dr. Andreas Fink / Rechtsanwalt" the other side's lawyer.
     """
     out: list[tuple[str, int]] = []
-    lines = head.split("\n")
+    # "Frau\nDr. Katharina Vogt-Meyring": the form of address on a line of its own (same length).
+    lines = FORM_OF_ADDRESS_LINE.sub(lambda m: m.group(1) + " ", head).split("\n")
     offset = 0
     for i, line in enumerate(lines):
         for match in PERSON.finditer(line):

@@ -334,11 +334,16 @@ def letter_form(excerpt: str) -> bool:
 def as_letter(
     ontology: Ontology, candidates: list[TypeCandidate], root: str = "contract"
 ) -> list[TypeCandidate]:
-    """A letter's candidates: its heading's agreements become its subject, and its layout
-    names it a letter (letter-shaped types such as engagement letters keep their heading)."""
+    """A letter's candidates: the agreements its heading or file name names become its
+    subject ("KH an Isarpark - Nachtrag Nr. 2.docx" is a letter about the amendment), and its
+    layout names it a letter (letter-shaped types such as engagement letters keep theirs)."""
     out: list[TypeCandidate] = []
     for c in candidates:
-        if c.signal == "heading" and c.root == root:
+        if (
+            c.signal in ("heading", "filename")
+            and c.root == root
+            and not ontology.letter_shaped(c.node_id)
+        ):
             c = c.model_copy(update={"signal": "subject"})
         out.append(c)
     if LETTER_NODE in ontology.nodes and ontology.in_scope(LETTER_NODE):

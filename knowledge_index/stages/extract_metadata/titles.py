@@ -19,6 +19,7 @@ from knowledge_index.entities.names import COMPANY, fold
 TitleSource = Literal["email_subject", "heading", "bold_line", "title_line", "first_line"]
 MAX_TITLE: Final = 200
 SCAN_LINES: Final = 25
+HEAD_LINES: Final = 14  # a letter's head: letterhead, address, place and date
 
 REPLY_PREFIX: Final = re.compile(
     r"^\s*(?:(?:re|aw|wg|fwd?|fw|antw|tr|sv|vs)\s*(?:\[\d+\])?\s*:\s*)+", re.I
@@ -32,7 +33,9 @@ BANNER: Final = re.compile(
     # A version stamp: `Execution version`, `Stand: 20.06.2025`, `KH Draft 1 – 4 March 2025`.
     r"|execution (?:version|copy)|agreed form|stand\s*:?\s*\d+|[a-zäöü]{1,4}[-\s](?:draft|entwurf)"
     # An exhibit stamp: `Beilage ./B`, `Anlage K 3`, `Exhibit C-12`.
-    r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$)\b",
+    r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$"
+    # The formula above a German or Austrian judgment's heading.
+    r"|im namen des volkes|im namen der republik)\b",
     re.I,
 )
 # The stamp in front of an exhibit's own heading: `Beilage ./A WERKVERTRAG`.
@@ -43,8 +46,13 @@ REFERENCE_LINE: Final = re.compile(
     r"|fn \d|firmenbuchnummer|company no|company number|no\.\s*\d|nr\.\s*\d|uid|vat"
     r"|unser akt|ihr akt|unsere gz|ihre gz|unser dossier|votre référence|notre référence"
     r"|n/réf|v/réf|klagende partei|beklagte partei|kläger(?:in)?:|beklagte[rn]?:"
-    r"|claimant:|defendant:|vertreten durch|represented by)\b",
+    r"|claimant:|defendant:|vertreten durch|represented by)(?!\w)",
     re.I,
+)
+# A numbered label of a bill or order (`Rechnungs-Nr. 25-10577`, `Ihre Kunden-Nr. 40173`,
+# `Bestellnummer: 4711`); "Zwischenrechnung Nr. 25-10441" names the document and stays.
+NUMBER_LABEL: Final = re.compile(
+    r"^(?:ihre?|unsere?|your|our)?\s*[^\W\d_]+(?:-nr\.?|nummer|-no\.?)\s*:?\s*[\w/.-]*\d", re.I
 )
 # A court file number alone (`23 Cg 117/24k`, `3 O 123/24`, `34 Fr 2211/24 p`).
 CASE_NUMBER: Final = re.compile(r"^\d{1,3}\s+[A-Z][A-Za-z]{0,3}\s+\d+/\d{2,4}\s*[a-z]?\b")
@@ -55,7 +63,9 @@ ADDRESSEE: Final = re.compile(
     r"^(?:an das|an den|an die|to the|for the attention|z\.\s?hd?\.|zu händen"
     r"|per (?:e-mail|fax|bote|einschreiben)|einschreiben|eingeschrieben|recommandé"
     r"|par (?:courrier|e-mail|porteur)"
-    r"|by (?:e-mail|email|courier|hand))\b",
+    r"|by (?:e-mail|email|courier|hand)|vorab)\b"
+    # Who receives a copy: "Kopie: AWT Legal LLP", "cc: ...".
+    r"|^(?:kopie|abschrift|cc|bcc|copy to|copies to)\s*:",
     re.I,
 )
 DATE_LINE: Final = re.compile(
@@ -81,7 +91,7 @@ STREET: Final = re.compile(
     r"\s*\d+\s*[a-z]?$",
     re.I,
 )
-CONTACT: Final = re.compile(r"(?:\btel\.?|\bfax\b|\+\d{2}\s?\d|@|www\.|https?://)", re.I)
+CONTACT: Final = re.compile(r"(?:\btel(?:efon)?\b\.?|\bfax\b|\+\d{2}\s?\d|@|www\.|https?://)", re.I)
 # A wrapped line ends in a word that cannot end a title.
 COURT_HEAD: Final = re.compile(
     r"^(?:\w*gericht|high court|court of|county court|\w*amt\b|the \w+ court|tribunal)", re.I
@@ -130,6 +140,8 @@ def is_frame_line(line: str, firm_names: list[str]) -> bool:
         return True
     if BANNER.match(text) or REFERENCE_LINE.match(text) or ADDRESSEE.match(text):
         return True
+    if NUMBER_LABEL.match(text):
+        return True
     if SALUTATION.match(text) or DATE_LINE.match(text):
         return True
     if "·" in text or POSTCODE.search(text) or CONTACT.search(text) or STREET.search(text):
@@ -158,7 +170,7 @@ def _join_wrapped(lines: list[str], i: int) -> str:
     """A title wrapped by the PDF's layout continues on the next line."""
     title = lines[i]
     nxt = lines[i + 1] if i + 1 < len(lines) else ""
-    if not nxt or re.match(r"^(?:\d+\.|§|[IVX]+\.|\(|[a-z]\))", nxt):
+    if not nxt or re.match(r"^(?:\d+\.|§|[IVX]+\.|\(|[a-z]\))", nxt) or SALUTATION.match(nxt):
         return title
     if DANGLING.search(title) or (
         len(title) >= 40 and len(nxt.split()) <= 2 and not re.search(r"\d", nxt)
@@ -200,6 +212,31 @@ def _subject_line(lines: list[str], firm_names: list[str]) -> str | None:
     return None
 
 
+def _after_letter_head(lines: list[str]) -> int:
+    """Where a letter-shaped document's own text begins: after the place and date that follow
+    its addressee's address (a bill, an order, a brief to a court, an opinion letter). The
+    addressee's name is no title; the first line after the date is. 0 when there is no head."""
+    for i, line in enumerate(lines[:HEAD_LINES]):
+        if DATE_LINE.match(line):
+            address = any(
+                POSTCODE.search(x) or COURT_HEAD.match(STATE_HEAD.sub("", x)) for x in lines[:i]
+            )
+            return i + 1 if address else 0
+    return 0
+
+
+def _first_title_line(lines: list[str], start: int, firm_names: list[str]) -> str | None:
+    """The first title-like line from `start` on, before any salutation."""
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if SALUTATION.match(line):
+            return None
+        if is_frame_line(line, firm_names) or _is_sender(lines, i, firm_names) or len(line) > 160:
+            continue
+        return _join_wrapped(lines, i)
+    return None
+
+
 def title_candidates(body: dict[str, Any], firm_names: list[str]) -> list[TitleCandidate]:
     """Every title signal the converted document gives, strongest first (deduplicated)."""
     out: list[TitleCandidate] = []
@@ -224,16 +261,17 @@ def title_candidates(body: dict[str, Any], firm_names: list[str]) -> list[TitleC
             add(_plain(match.group(1)), "bold_line")
             break
     lines = _text_lines(text)
+    after_head = _after_letter_head(lines)
+    if after_head:
+        headed = _first_title_line(lines, after_head, firm_names)
+        if headed:
+            add(headed, "title_line")
     subject = _subject_line(lines, firm_names)
     if subject:
         add(subject, "title_line")
-    for i, line in enumerate(lines):
-        if SALUTATION.match(line):
-            break
-        if is_frame_line(line, firm_names) or _is_sender(lines, i, firm_names) or len(line) > 160:
-            continue
-        add(_join_wrapped(lines, i), "title_line")
-        break
+    first = _first_title_line(lines, 0, firm_names)
+    if first:
+        add(first, "title_line")
     if lines:
         add(lines[0], "first_line")
     return out

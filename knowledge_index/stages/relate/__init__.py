@@ -31,7 +31,9 @@ STAGE = Stage(
     # ki-13: the ontology's particle rule (extract_metadata ki-16) in the kinds cues name.
     # ki-14: an amendment is cited by its kind in either language ("Änderungsvereinbarung vom
     # 10.06.2024" names the file headed "Amendment Agreement").
-    code_version="ki-14",
+    # ki-15: a document stamped as a court exhibit ("Anlage K 1" above "WERKLIEFERVERTRAG") is
+    # cited by its own title; a later filing citing the exhibit's label references it.
+    code_version="ki-15",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
