@@ -2,7 +2,8 @@
 
 The converted text is the accepted view, so deleted and moved-away wording exists nowhere else;
 the decisions stage needs it with author and date. Docling also drops w:moveTo text, so the
-DOCX handed to Docling is first rewritten to the accepted view here (`accept_all_changes`).
+DOCX handed to Docling is first rewritten to the accepted view here (`accept_all_changes`), with
+every table given the column grid Docling needs to read its cells.
 """
 
 from __future__ import annotations
@@ -310,6 +311,31 @@ def _strip_comments(root: etree._Element) -> None:
         parent.remove(node)
 
 
+def _complete_table_grids(root: etree._Element) -> None:
+    """Give a table without its column grid one (as many columns as its widest row).
+
+    The schema requires `w:tblGrid` and Word and LibreOffice always write it, but a hand-made
+    or generated package may not; Docling sizes a table by its grid and silently dropped every
+    cell of a table without one (a bilingual contract set in a two-column table lost its text).
+    """
+    for table in root.iter(f"{{{W}}}tbl"):
+        if table.find(f"{{{W}}}tblGrid") is not None:
+            continue
+        widest = 0
+        for row in table.iterfind(f"{{{W}}}tr"):
+            span = 0
+            for cell in row.iterfind(f"{{{W}}}tc"):
+                grid_span = cell.find(f"{{{W}}}tcPr/{{{W}}}gridSpan")
+                value = _attr(grid_span, "val") if grid_span is not None else None
+                span += int(value) if value and value.isdigit() else 1
+            widest = max(widest, span)
+        grid = etree.Element(f"{{{W}}}tblGrid")
+        for _ in range(widest):
+            etree.SubElement(grid, f"{{{W}}}gridCol")
+        properties = table.find(f"{{{W}}}tblPr")
+        table.insert(table.index(properties) + 1 if properties is not None else 0, grid)
+
+
 def _has_comments(data: bytes) -> bool:
     return b"<!--" in data or data.count(b"<?") > 1
 
@@ -335,6 +361,7 @@ def accept_all_changes(docx: bytes) -> bytes:
                 root = etree.fromstring(data, _PARSER)
                 _strip_comments(root)
                 _accept(root)
+                _complete_table_grids(root)
                 if info.filename == "word/document.xml":
                     numbering.write_labels(root, numbering.paragraph_labels(root, numbers))
                 data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)

@@ -272,6 +272,7 @@ def compute(
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)
     pooled = {d.id for d in pool}
     my_folder = path.rsplit("/", 1)[0]
+    cited_exhibits, own_exhibits = _exhibits_cited(conn, txt, matter_id, me, matter_docs)
     for cue in found_cues:
         citing = (
             corpus.mentioning(conn, matter_id, cues.label_pattern(cue.label), source_object_id)
@@ -283,6 +284,9 @@ def compute(
             for d in pool
             if d.id != source_object_id and d.id not in family_ids
         ]
+        if cue.kind == "references":
+            # The exhibit annexed to this filing is its own, not a document it refers to.
+            scored = [(x, d) for x, d in scored if d.id not in own_exhibits]
         latest = cue.kind == "annex_of"
         best = targets.best([(x, d) for x, d in scored if x > 0], latest=latest)
         title = _wider_title(cue)
@@ -302,8 +306,16 @@ def compute(
         if best is not None:
             score, d = best
             add(d, cue.kind, score, cue=cue.quote)
-    for exhibit in _exhibits_cited(conn, txt, matter_id, me, matter_docs):
+    # Cues of their own, so a model (and the offline policy) sees what names these targets.
+    if not any(c.kind == "responds_to" and c.date is not None for c in found_cues):
+        answered = _pleading_answered(txt, me, matter_docs)
+        if answered is not None:
+            kind_title = _title_line(answered)
+            found_cues.append(cues.Cue(kind="responds_to", phrase=kind_title, quote=kind_title))
+            add(answered, "responds_to", ANSWERED_PLEADING_SCORE, cue=kind_title)
+    for exhibit in cited_exhibits:
         label = cues.exhibit_label(exhibit.lead or exhibit.head, exhibit.path.rsplit("/", 1)[-1])
+        found_cues.append(cues.Cue(kind="references", phrase=label, quote=label, label=label))
         add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
     ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
     return Signals(
@@ -324,25 +336,89 @@ def compute(
 EXHIBIT_CITED_SCORE: Final = 4.0
 
 
+# A defence answers the claim, a reply the defence, a rejoinder the reply: by kind, in the same
+# matter, when the pleading does not date what it answers ("Ich werde beantragen, die Klage
+# abzuweisen").
+_ANSWERS: Final = {
+    "court.statement_of_defence": "court.statement_of_claim",
+    "replik": "court.statement_of_defence",
+    "reply": "court.statement_of_defence",
+    "reply to defence": "court.statement_of_defence",
+    "duplik": "court.reply",
+    "rejoinder": "court.reply",
+}
+ANSWERED_PLEADING_SCORE: Final = 2.0
+
+
+def _title_line(d: DocRow) -> str:
+    """The file's title line that names a kind of document (short, no sentence), else ''."""
+    for line in cues.top_lines(d.lead or d.head, 8):
+        if len(line) <= 60 and not line.endswith(".") and cues.document_kind(line):
+            return line
+    return ""
+
+
+def _title_kind(d: DocRow) -> str | None:
+    line = _title_line(d)
+    return cues.document_kind(line) if line else None
+
+
+def _pleading_answered(txt: str, me: DocRow | None, matter_docs: list[DocRow]) -> DocRow | None:
+    """The pleading this one answers by its kind: the latest of the answered kind filed before
+    it (an amended claim replaces the claim), the filed original among its copies."""
+    if me is None:
+        return None
+    # Its own title is the pleading's name alone ("Klageerwiderung", "Replik"), not a letter's
+    # subject that mentions one ("Klageerwiderung der Gegenseite vom ...").
+    title = next(
+        (
+            x
+            for x in cues.top_lines(me.lead or me.head, 8)
+            if len(x.split()) <= 3 and cues.document_kind(x)
+        ),
+        "",
+    )
+    answered = _ANSWERS.get(title.strip().casefold()) or _ANSWERS.get(
+        cues.document_kind(title) or ""
+    )
+    if answered is None:
+        return None
+    mine = _citation_order(me)[0]
+    earlier = [
+        d
+        for d in matter_docs
+        if d.id != me.id
+        and d.format != "email"
+        and _title_kind(d) == answered
+        and _citation_order(d)[0] <= mine
+    ]
+    if not earlier:
+        return None
+    latest = max(_citation_order(d)[0] for d in earlier)
+    picked = targets.best([(1.0, d) for d in earlier if _citation_order(d)[0] == latest])
+    return picked[1] if picked else None
+
+
 def _label_key(label: str) -> str:
     return re.sub(r"[^0-9a-z]", "", label.casefold())
 
 
 def _exhibits_cited(
     conn: Connection, txt: str, matter_id: str, me: DocRow | None, matter_docs: list[DocRow]
-) -> list[DocRow]:
-    """The court exhibits this file cites by label ("§ 6 des Werkliefervertrags (Anlage K 1)")
-    that belong to another file: an exhibit is annexed to the first filing citing it, and
-    every later one (the reply, the defence, the settlement) refers to it.
+) -> tuple[list[DocRow], set[str]]:
+    """The court exhibits this file cites by label ("§ 6 des Werkliefervertrags (Anlage K 1)"):
+    (those it refers to, the ids of those annexed to it). An exhibit is annexed to the first
+    filing citing it, and every later one (the reply, the defence, the settlement) refers to it.
 
     The first citer is the earliest by its own date (then by arrival), the same for every
     reader, so each later citer decides alike whatever order the matter is related in."""
     if me is None:
-        return []
+        return [], set()
     labels = {_label_key(x) for x in cues.exhibit_labels(txt)}
     if not labels:
-        return []
+        return [], set()
     out: list[DocRow] = []
+    own: set[str] = set()
     by_id = {d.id: d for d in matter_docs}
     for d in matter_docs:
         if d.id == me.id or d.format == "email":
@@ -357,7 +433,9 @@ def _exhibits_cited(
         # filed): it carries the exhibit too, and refers to nothing.
         if _citation_order(first)[0] != _citation_order(me)[0]:
             out.append(d)
-    return out
+        else:
+            own.add(d.id)
+    return out, own
 
 
 def _citation_order(d: DocRow) -> tuple[int, int]:

@@ -59,3 +59,19 @@ def test_core_properties(doc: StructuredDocument) -> None:
     assert doc.metadata["title"] == "Kaufvertrag Müller"
     assert doc.metadata["author"] == "Alice Anwalt"
     assert doc.metadata["created"] == "2024-02-28T09:00:00Z"
+
+
+def test_a_table_without_its_column_grid_keeps_its_text() -> None:
+    # The schema requires w:tblGrid; a generated package without one lost every cell.
+    import io
+    import re
+    import zipfile
+
+    gridless = samples.edit_package(
+        samples.make_docx(),
+        {"word/document.xml": lambda xml: re.sub(r"<w:tblGrid>.*?</w:tblGrid>", "", xml)},
+    )
+    with zipfile.ZipFile(io.BytesIO(gridless)) as package:
+        assert b"<w:tblGrid>" not in package.read("word/document.xml")
+    text = convert_bytes(gridless, "vertrag.docx", ConvertOptions()).document.text
+    assert "Müller" in text and "4711" in text

@@ -93,6 +93,15 @@ TEMPLATES = {
         "Übergabeprotokoll\nVermieterin: Berghof Immobilien GmbH, Landstraße 21, 4020 Linz"
         "\nMieterin: Alpenbau Holding AG\nObjekt: Hafenstraße 47, 4020 Linz"
     ),
+    # Case law in the know-how folder, and the firm's client alert about the lease's subject.
+    "Wissen/Rechtsprechung/OGH 5 Ob 17-24.txt": (
+        "Urteil\nBetriebskosten im Mietvertrag Hafenstraße: Vermieterin Berghof Immobilien GmbH,"
+        " Landstraße 21, 4020 Linz, gegen Mieterin Alpenbau Holding AG"
+    ),
+    "Mandanteninformation 2-2024.txt": (
+        "Mandanteninformation 2/2024\nBetriebskosten: was Vermieter wie die Berghof Immobilien"
+        " GmbH, Landstraße 21, 4020 Linz, von Mietern wie der Alpenbau Holding AG fordern dürfen"
+    ),
 }
 
 

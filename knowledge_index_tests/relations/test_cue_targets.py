@@ -293,6 +293,27 @@ def test_later_filings_citing_an_exhibit_refer_to_it(monkeypatch):
     docs = [exhibit, reply, claim]  # any order: the first citer is the earliest by its date
     monkeypatch.setattr(corpus, "mentioning", lambda *_: {claim.id, reply.id})
     cited = candidates._exhibits_cited
-    assert cited(None, reply.lead, "m", reply, docs) == [exhibit]  # type: ignore[arg-type]
+    assert cited(None, reply.lead, "m", reply, docs) == ([exhibit], set())  # type: ignore[arg-type]
     # The exhibit is annexed to the claim, which does not also refer to it.
-    assert cited(None, claim.lead, "m", claim, docs) == []  # type: ignore[arg-type]
+    assert cited(None, claim.lead, "m", claim, docs) == ([], {exhibit.id})  # type: ignore[arg-type]
+
+
+def test_a_defence_answers_the_claim_it_does_not_date():
+    from knowledge_index.relations import candidates
+
+    claim = _doc("M/Schriftsätze/2025-02-17 Klage.docx", "Landgericht Hamburg\nKLAGE\nder X GmbH")
+    filed = _doc("M/Schriftsätze/2025-02-17 Klage (eingereicht).pdf", claim.lead, "pdf")
+    defence = _doc(
+        "M/Schriftsätze/Klageerwiderung 2025-04-02.pdf",
+        "Landgericht Hamburg\nAz. 3 O 123/25\nKlageerwiderung\nIch werde beantragen, die Klage"
+        " abzuweisen.",
+        "pdf",
+    )
+    later_claim = _doc("M/Schriftsätze/2025-05-02 Klageerweiterung.docx", "KLAGE\nerweitert")
+    docs = [later_claim, defence, filed, claim]
+    answered = candidates._pleading_answered(defence.lead, defence, docs)
+    # The claim filed before it, the editable original before its print; not the later one.
+    assert answered is not None and answered.path == claim.path
+    # A letter whose subject mentions the defence answers nothing by kind.
+    letter = _doc("M/Korrespondenz/2025-04-05 Schreiben.docx", "Klageerwiderung der Gegenseite vom")
+    assert candidates._pleading_answered(letter.lead, letter, docs) is None

@@ -20,7 +20,8 @@ STAGE = Stage(
     # ki-7: a folder at the matter level named by no reference, whose subfolders begin with
     # configured references, groups matters (an archive "Altakten 2024"): they are the matters.
     # Know-how folders ("Wissen", "Rechtsprechung", "Newsletter") are template folders by
-    # default: case law resembles a matter by subject, not because it belongs to it.
+    # default: case law resembles a matter by subject, not because it belongs to it; so does a
+    # publication of the firm (a "Mandanteninformation", a newsletter, a client alert).
     code_version="ki-7",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "

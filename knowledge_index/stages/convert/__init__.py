@@ -6,7 +6,9 @@ STAGE = Stage(
     name="convert",
     # ki-3: PDFs without Docling's models read their text layer through PDFium, which keeps
     # typographic dashes and quotes (docling-parse made them ASCII).
-    code_version="ki-3",
+    # ki-4: a DOCX table without its column grid (w:tblGrid) gets one before Docling reads it;
+    # Docling dropped every cell of such a table.
+    code_version="ki-4",
     description="One structured_json artifact per content hash (text, sections, tables, "
     "tracked changes, comments, e-mail headers); containers become child documents.",
     handler=f"{__name__}.handler:ConvertHandler",

@@ -20,6 +20,7 @@ TitleSource = Literal["email_subject", "heading", "bold_line", "title_line", "fi
 MAX_TITLE: Final = 200
 SCAN_LINES: Final = 25
 HEAD_LINES: Final = 14  # a letter's head: letterhead, address, place and date
+ADDRESS_LINE_MAX: Final = 70  # longer lines in a head are prose, not an address
 
 REPLY_PREFIX: Final = re.compile(
     r"^\s*(?:(?:re|aw|wg|fwd?|fw|antw|tr|sv|vs)\s*(?:\[\d+\])?\s*:\s*)+", re.I
@@ -35,7 +36,9 @@ BANNER: Final = re.compile(
     # An exhibit stamp: `Beilage ./B`, `Anlage K 3`, `Exhibit C-12`.
     r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$"
     # The formula above a German or Austrian judgment's heading.
-    r"|im namen des volkes|im namen der republik)\b",
+    r"|im namen des volkes|im namen der republik)\b"
+    # A signature: "gez. O. Lorenzen", "signed: ...".
+    r"|^(?:gez\.|signed:|/s/)",
     re.I,
 )
 # The stamp in front of an exhibit's own heading: `Beilage ./A WERKVERTRAG`.
@@ -215,13 +218,16 @@ def _subject_line(lines: list[str], firm_names: list[str]) -> str | None:
 def _after_letter_head(lines: list[str]) -> int:
     """Where a letter-shaped document's own text begins: after the place and date that follow
     its addressee's address (a bill, an order, a brief to a court, an opinion letter). The
-    addressee's name is no title; the first line after the date is. 0 when there is no head."""
+    addressee's name is no title; the first line after the date is. 0 when there is no head:
+    prose before the date makes it a signature's place and date (a power of attorney's)."""
     for i, line in enumerate(lines[:HEAD_LINES]):
         if DATE_LINE.match(line):
+            above = lines[1:i]  # the first line may be a long letterhead
             address = any(
                 POSTCODE.search(x) or COURT_HEAD.match(STATE_HEAD.sub("", x)) for x in lines[:i]
             )
-            return i + 1 if address else 0
+            prose = any(len(x) > ADDRESS_LINE_MAX and "·" not in x for x in above)
+            return i + 1 if address and not prose else 0
     return 0
 
 

@@ -32,7 +32,9 @@ STAGE = Stage(
     # ki-14: an amendment is cited by its kind in either language ("Änderungsvereinbarung vom
     # 10.06.2024" names the file headed "Amendment Agreement").
     # ki-15: a document stamped as a court exhibit ("Anlage K 1" above "WERKLIEFERVERTRAG") is
-    # cited by its own title; a later filing citing the exhibit's label references it.
+    # cited by its own title; a later filing citing the exhibit's label references it. A
+    # defence that dates no claim answers the matter's claim filed before it (a reply the
+    # defence, a rejoinder the reply).
     code_version="ki-15",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
