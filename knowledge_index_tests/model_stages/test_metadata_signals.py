@@ -378,6 +378,14 @@ def test_a_letter_about_an_agreement_is_a_letter_and_the_agreement_is_not() -> N
     assert _letter_type(AUSTRIAN_LETTER, "Mietvertrag", "KH an Isarpark - Nachtrag Nr. 2") == (
         "correspondence.letter"
     )
+    # A kind of letter its heading names after the agreement it is about is what it is.
+    from knowledge_index.stages.extract_metadata.prompt import letter_kinds_named
+
+    warning = "Master Services Agreement vom 1. Juli 2024 – Abmahnung wegen SLA-Verletzungen"
+    assert [c.node_id for c in letter_kinds_named(load_ontology(), warning)] == [
+        "court.warning_letter"
+    ]
+    assert letter_kinds_named(load_ontology(), "Mietvertrag Hafenstraße 47") == []
     side = "Side Letter\nDear Sirs,\nwe agree as follows.\nYours faithfully\nX"
     assert _letter_type(side, "Side Letter", "Side Letter Zollinger") == "contract.side_letter"
 

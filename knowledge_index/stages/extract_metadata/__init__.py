@@ -59,7 +59,8 @@ STAGE = Stage(
     # addressee; "Im Namen des Volkes", "Rechnungs-Nr. ..." and "Kopie:" lines are no titles.
     # Long German legal forms ("... GESELLSCHAFT MIT BESCHRÄNKTER HAFTUNG") name companies;
     # "in Sachen X GmbH" names X. A party clause's persons with an academic title are parties,
-    # an engagement letter addressed to a person is with that person.
+    # an engagement letter addressed to a person is with that person. A kind of letter a
+    # letter's heading names after its agreement ("MSA vom 1. Juli 2024 – Abmahnung") is it.
     code_version="ki-20",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "

@@ -331,6 +331,25 @@ def letter_form(excerpt: str) -> bool:
     return bool(opening and CLOSING_FORMULA.search(excerpt, opening.end()))
 
 
+def letter_kinds_named(ontology: Ontology, heading: str) -> list[TypeCandidate]:
+    """A kind of letter a letter's heading names after the agreement it is about ("Master
+    Services Agreement vom 1. Juli 2024 – Abmahnung wegen SLA-Verletzungen"): the heading's
+    agreement becomes the subject, and this is what the letter is."""
+    for view in ontology.search(heading) if heading.strip() else []:
+        if view.id != LETTER_NODE and ontology.letter_shaped(view.id):
+            return [
+                TypeCandidate(
+                    node_id=view.id,
+                    label=view.label_en,
+                    signal="heading",
+                    matched=heading[:200],
+                    score=float(view.score or 0),
+                    root=ontology.root_of(view.id),
+                )
+            ]
+    return []
+
+
 def as_letter(
     ontology: Ontology, candidates: list[TypeCandidate], root: str = "contract"
 ) -> list[TypeCandidate]:
@@ -401,7 +420,19 @@ def build_evidence(
         extension=extension,
         folders=folders,
         title_candidates=titles,
-        type_candidates=as_letter(ontology, candidates) if is_letter else candidates,
+        type_candidates=(
+            as_letter(
+                ontology,
+                candidates
+                + [
+                    k
+                    for k in letter_kinds_named(ontology, heading)
+                    if not any(c.signal == "heading" and c.node_id == k.node_id for c in candidates)
+                ],
+            )
+            if is_letter
+            else candidates
+        ),
         type_refinements=refinements(ontology, candidates, excerpt, heading),
         letter_form=is_letter,
         opening_passage=" ".join(excerpt[:HEAD_CHARS].split()),
