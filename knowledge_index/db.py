@@ -12,6 +12,7 @@ import functools
 import logging
 import os
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
@@ -204,8 +205,6 @@ def _ping_idle_connections(engine: Engine) -> None:
     it (the pool then hands out a fresh connection), and one that happens while connections are
     busy fails the statement like any outage, which the ledger already retries.
     """
-    import time
-
     from sqlalchemy import event, exc
 
     @event.listens_for(engine, "checkin")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Final
 
@@ -263,17 +263,23 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
         chosen.update(kept)
     for top in unplaced if common is not None and common >= 2 else []:
         chosen.update(_by_clients(by_top[top].get(common or 0, []), scheme))
-    return {c: _unfold_groups(v, folders, scheme) for c, v in chosen.items() if v}
+    children: dict[str, list[str]] = defaultdict(list)
+    for f in folders:
+        if "/" in f:
+            children[f.rsplit("/", 1)[0]].append(f)
+    return {c: _unfold_groups(v, children, scheme) for c, v in chosen.items() if v}
 
 
-def _unfold_groups(members: list[str], folders: set[str], scheme: ReferenceScheme) -> list[str]:
+def _unfold_groups(
+    members: list[str], children: dict[str, list[str]], scheme: ReferenceScheme
+) -> list[str]:
     """A folder at the matter level named by no identifier, whose own subfolders mostly begin
     with a configured reference style, groups matters (`Mandate/Altakten 2024/0412-24 Br
     Elbwerft`, an archive, a year, a practice group): its subfolders are the matter folders."""
     out: list[str] = []
     for folder in members:
         if identifier(folder.rsplit("/", 1)[-1], scheme) is None:
-            kids = sorted(f for f in folders if f.rsplit("/", 1)[0] == folder and "/" in f)
+            kids = sorted(children.get(folder, []))
             styled = [k for k in kids if _style(k.rsplit("/", 1)[-1], scheme) not in _WEAK]
             if styled and len(styled) / len(kids) >= MIN_SHARE:
                 out.extend(kids)
@@ -324,13 +330,6 @@ def _discovered(path: str, scheme: ReferenceScheme) -> DiscoveredMatter:
     )
 
 
-def _depths(members: list[str]) -> dict[int, int]:
-    votes: dict[int, int] = defaultdict(int)
-    for m in members:
-        votes[m.count("/")] += 1
-    return votes
-
-
 def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
     """The matter-folder convention of a source whose files have these paths."""
     folders = folders_of(paths)
@@ -338,7 +337,7 @@ def discover(paths: Iterable[str], scheme: ReferenceScheme) -> MatterConvention:
     chosen = _levels(folders, scheme)
     if not chosen:
         return MatterConvention(signature=sig)
-    levels = {c: _most_common(_depths(v)) for c, v in sorted(chosen.items())}
+    levels = {c: _most_common(Counter(m.count("/") for m in v)) for c, v in sorted(chosen.items())}
     votes: dict[int, int] = defaultdict(int)
     for c, v in chosen.items():
         votes[levels[c]] += len(v)

@@ -308,13 +308,12 @@ def compute(
             add(d, cue.kind, score, cue=cue.quote)
     # Cues of their own, so a model (and the offline policy) sees what names these targets.
     if not any(c.kind == "responds_to" and c.date is not None for c in found_cues):
-        answered = _pleading_answered(txt, me, matter_docs)
+        answered = _pleading_answered(me, matter_docs)
         if answered is not None:
             kind_title = _title_line(answered)
             found_cues.append(cues.Cue(kind="responds_to", phrase=kind_title, quote=kind_title))
             add(answered, "responds_to", ANSWERED_PLEADING_SCORE, cue=kind_title)
-    for exhibit in cited_exhibits:
-        label = cues.exhibit_label(exhibit.lead or exhibit.head, exhibit.path.rsplit("/", 1)[-1])
+    for exhibit, label in cited_exhibits:
         found_cues.append(cues.Cue(kind="references", phrase=label, quote=label, label=label))
         add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
     ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
@@ -363,7 +362,7 @@ def _title_kind(d: DocRow) -> str | None:
     return cues.document_kind(line) if line else None
 
 
-def _pleading_answered(txt: str, me: DocRow | None, matter_docs: list[DocRow]) -> DocRow | None:
+def _pleading_answered(me: DocRow | None, matter_docs: list[DocRow]) -> DocRow | None:
     """The pleading this one answers by its kind: the latest of the answered kind filed before
     it (an amended claim replaces the claim), the filed original among its copies."""
     if me is None:
@@ -384,55 +383,54 @@ def _pleading_answered(txt: str, me: DocRow | None, matter_docs: list[DocRow]) -
     if answered is None:
         return None
     mine = _citation_order(me)[0]
-    earlier = [
-        d
+    filed = {
+        d.id: day
         for d in matter_docs
         if d.id != me.id
         and d.format != "email"
         and _title_kind(d) == answered
-        and _citation_order(d)[0] <= mine
-    ]
-    if not earlier:
+        and (day := _citation_order(d)[0]) <= mine
+    }
+    if not filed:
         return None
-    latest = max(_citation_order(d)[0] for d in earlier)
-    picked = targets.best([(1.0, d) for d in earlier if _citation_order(d)[0] == latest])
+    latest = max(filed.values())
+    picked = targets.best([(1.0, d) for d in matter_docs if filed.get(d.id) == latest])
     return picked[1] if picked else None
-
-
-def _label_key(label: str) -> str:
-    return re.sub(r"[^0-9a-z]", "", label.casefold())
 
 
 def _exhibits_cited(
     conn: Connection, txt: str, matter_id: str, me: DocRow | None, matter_docs: list[DocRow]
-) -> tuple[list[DocRow], set[str]]:
+) -> tuple[list[tuple[DocRow, str]], set[str]]:
     """The court exhibits this file cites by label ("§ 6 des Werkliefervertrags (Anlage K 1)"):
-    (those it refers to, the ids of those annexed to it). An exhibit is annexed to the first
-    filing citing it, and every later one (the reply, the defence, the settlement) refers to it.
+    (those it refers to, with their labels; the ids of those annexed to it). An exhibit is
+    annexed to the first filing citing it, and every later one (the reply, the defence, the
+    settlement) refers to it.
 
     The first citer is the earliest by its own date (then by arrival), the same for every
     reader, so each later citer decides alike whatever order the matter is related in."""
     if me is None:
         return [], set()
-    labels = {_label_key(x) for x in cues.exhibit_labels(txt)}
+    # Both sides are written by `exhibit_labels`, so equal labels are equal strings.
+    labels = set(cues.exhibit_labels(txt))
     if not labels:
         return [], set()
-    out: list[DocRow] = []
+    out: list[tuple[DocRow, str]] = []
     own: set[str] = set()
     by_id = {d.id: d for d in matter_docs}
+    mine = _citation_order(me)[0]
     for d in matter_docs:
         if d.id == me.id or d.format == "email":
             continue
         label = cues.exhibit_label(d.lead or d.head, d.path.rsplit("/", 1)[-1])
-        if not label or _label_key(label) not in labels:
+        if label not in labels:
             continue
         citing = corpus.mentioning(conn, matter_id, cues.label_pattern(label), d.id)
         citers = [by_id[i] for i in citing if i in by_id] or [me]
         first = min(citers, key=_citation_order)
         # A filing of the same day is the first one's other copy (the draft and the PDF as
         # filed): it carries the exhibit too, and refers to nothing.
-        if _citation_order(first)[0] != _citation_order(me)[0]:
-            out.append(d)
+        if _citation_order(first)[0] != mine:
+            out.append((d, label))
         else:
             own.add(d.id)
     return out, own

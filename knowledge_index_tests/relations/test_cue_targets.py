@@ -293,7 +293,10 @@ def test_later_filings_citing_an_exhibit_refer_to_it(monkeypatch):
     docs = [exhibit, reply, claim]  # any order: the first citer is the earliest by its date
     monkeypatch.setattr(corpus, "mentioning", lambda *_: {claim.id, reply.id})
     cited = candidates._exhibits_cited
-    assert cited(None, reply.lead, "m", reply, docs) == ([exhibit], set())  # type: ignore[arg-type]
+    assert cited(None, reply.lead, "m", reply, docs) == (  # type: ignore[arg-type]
+        [(exhibit, "Anlage K 1")],
+        set(),
+    )
     # The exhibit is annexed to the claim, which does not also refer to it.
     assert cited(None, claim.lead, "m", claim, docs) == ([], {exhibit.id})  # type: ignore[arg-type]
 
@@ -311,9 +314,9 @@ def test_a_defence_answers_the_claim_it_does_not_date():
     )
     later_claim = _doc("M/Schriftsätze/2025-05-02 Klageerweiterung.docx", "KLAGE\nerweitert")
     docs = [later_claim, defence, filed, claim]
-    answered = candidates._pleading_answered(defence.lead, defence, docs)
+    answered = candidates._pleading_answered(defence, docs)
     # The claim filed before it, the editable original before its print; not the later one.
     assert answered is not None and answered.path == claim.path
     # A letter whose subject mentions the defence answers nothing by kind.
     letter = _doc("M/Korrespondenz/2025-04-05 Schreiben.docx", "Klageerwiderung der Gegenseite vom")
-    assert candidates._pleading_answered(letter.lead, letter, docs) is None
+    assert candidates._pleading_answered(letter, docs) is None

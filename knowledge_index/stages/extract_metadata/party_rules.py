@@ -109,23 +109,25 @@ DESIGNATION: Final = re.compile(r"\b(?:nachfolgend|im\s+folgenden|hereinafter)\b
 # A natural person introduced by a form of address; a party only inside a contract's party
 # clause, and never as someone's representative there ("vertreten durch Herrn ...").
 _GIVEN: Final = r"[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?"
+_ADDRESS_FORM: Final = r"(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)"
+_NOT_ADDRESSED: Final = r"(?!(?:Herrn?|Frau|Mr|Mrs|Ms)\b)"  # a name with no form of address
 PERSON: Final = re.compile(
-    rf"\b(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
+    rf"\b{_ADDRESS_FORM}\s+((?:(?:Dr|Prof)\.\s*)*(?:{_GIVEN}\s+){{0,2}}{_GIVEN})"
 )
 # A person a contract introduces by where they live or when they were born, with no form of
 # address ("und Dr. Katrin Albers, wohnhaft Sonnenstraße 12", "John Smith, residing at ...").
 PERSON_RESIDENT: Final = re.compile(
-    rf"(?<![\w.])(?!(?:Herrn?|Frau|Mr|Mrs|Ms)\b)"
+    rf"(?<![\w.]){_NOT_ADDRESSED}"
     rf"((?:(?:Dr|Prof)\.\s*)*{_GIVEN}(?:[ \t]+{_GIVEN}){{1,2}}),\s*"
     r"(?:wohnhaft|geboren|geb\.|residing|resident|born)\b"
 )
 # A person named with an academic title ("(1) Dr. Lena Aksoy, (2) Prof. Dr. Tobias Rehm",
 # "Employee: Dr Priya Raman,"): in a party clause, a party like one with a form of address.
 PERSON_TITLED: Final = re.compile(
-    rf"(?<![\w.])(?!(?:Herrn?|Frau|Mr|Mrs|Ms)\b)"
+    rf"(?<![\w.]){_NOT_ADDRESSED}"
     rf"((?:(?:Dr|Prof)\.?[ \t]+)+{_GIVEN}(?:[ \t]+{_GIVEN}){{1,2}})(?=[ \t]*[,(;])"
 )
-FORM_OF_ADDRESS_END: Final = re.compile(r"(?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)\s*$")
+FORM_OF_ADDRESS_END: Final = re.compile(rf"{_ADDRESS_FORM}\s*$")
 REPRESENTATIVE: Final = re.compile(
     r"(?:vertreten\s+durch|represented\s+by|handelnd\s+durch|acting\s+(?:through|by)|z\.\s?hd\."
     r"|attention\s+of|geschäftsführer\w*|director)\W*(?:den|die|der|ihre[nr]?|seine[nr]?)?\W*$",
@@ -159,7 +161,7 @@ PROFESSION: Final = re.compile(
 )
 
 
-FORM_OF_ADDRESS_LINE: Final = re.compile(r"^((?:Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)[ \t]*)\n", re.M)
+FORM_OF_ADDRESS_LINE: Final = re.compile(rf"^({_ADDRESS_FORM}[ \t]*)\n", re.M)
 
 
 def addressed_persons(head: str, firm_names: list[str]) -> list[tuple[str, int]]:

@@ -11,6 +11,7 @@ reads the same evidence; rewording `SYSTEM_PROMPT` or `INSTRUCTIONS` changes not
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Literal
 
 from pydantic import BaseModel, Field
@@ -22,7 +23,7 @@ from knowledge_index.entities.names import (
 )
 from knowledge_index.gateway.evidence import Evidence, evidence_message
 from knowledge_index.matters.store import assignment_of
-from knowledge_index.ontology import Ontology
+from knowledge_index.ontology import NodeView, Ontology
 from knowledge_index.stages.base import StageContext
 from knowledge_index.stages.extract_metadata.correspondents import correspondents
 from knowledge_index.stages.extract_metadata.matter_parties import (
@@ -261,16 +262,7 @@ def type_candidates(
         if not value.strip():
             continue
         for view in ontology.search(value)[:TYPE_HITS_PER_SIGNAL]:
-            out.append(
-                TypeCandidate(
-                    node_id=view.id,
-                    label=view.label_en,
-                    signal=signal,
-                    matched=value[:200],
-                    score=float(view.score or 0),
-                    root=ontology.root_of(view.id),
-                )
-            )
+            out.append(_candidate(ontology, view, signal, value))
     for node in ontology.scoped():
         if extension and extension in node.formats:
             out.append(
@@ -331,22 +323,29 @@ def letter_form(excerpt: str) -> bool:
     return bool(opening and CLOSING_FORMULA.search(excerpt, opening.end()))
 
 
-def letter_kinds_named(ontology: Ontology, heading: str) -> list[TypeCandidate]:
+def _candidate(ontology: Ontology, view: NodeView, signal: TypeSignal, value: str) -> TypeCandidate:
+    return TypeCandidate(
+        node_id=view.id,
+        label=view.label_en,
+        signal=signal,
+        matched=value[:200],
+        score=float(view.score or 0),
+        root=ontology.root_of(view.id),
+    )
+
+
+def letter_kinds_named(
+    ontology: Ontology, heading: str, beside: Sequence[TypeCandidate] = ()
+) -> list[TypeCandidate]:
     """A kind of letter a letter's heading names after the agreement it is about ("Master
     Services Agreement vom 1. Juli 2024 – Abmahnung wegen SLA-Verletzungen"): the heading's
-    agreement becomes the subject, and this is what the letter is."""
+    agreement becomes the subject, and this is what the letter is. Nothing when the heading's
+    candidates `beside` already hold it (its own heading: "Letter of Intent")."""
     for view in ontology.search(heading) if heading.strip() else []:
         if view.id != LETTER_NODE and ontology.letter_shaped(view.id):
-            return [
-                TypeCandidate(
-                    node_id=view.id,
-                    label=view.label_en,
-                    signal="heading",
-                    matched=heading[:200],
-                    score=float(view.score or 0),
-                    root=ontology.root_of(view.id),
-                )
-            ]
+            if any(c.signal == "heading" and c.node_id == view.id for c in beside):
+                return []
+            return [_candidate(ontology, view, "heading", heading)]
     return []
 
 
@@ -421,15 +420,7 @@ def build_evidence(
         folders=folders,
         title_candidates=titles,
         type_candidates=(
-            as_letter(
-                ontology,
-                candidates
-                + [
-                    k
-                    for k in letter_kinds_named(ontology, heading)
-                    if not any(c.signal == "heading" and c.node_id == k.node_id for c in candidates)
-                ],
-            )
+            as_letter(ontology, candidates + letter_kinds_named(ontology, heading, candidates))
             if is_letter
             else candidates
         ),
