@@ -290,7 +290,7 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
         (k for x in tops if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))),
         None,
     )
-    for cited in mentions.dated_mentions(mentions.own_words(text), written):
+    for cited in mentions.dated_mentions(mentions.own_words(text), written, kind_of=document_kind):
         # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date, as is
         # "this Senior Facility Agreement dated 5 May 2025" in the agreement of that date.
         if cited.date in typed or (

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from knowledge_index.relations.dates import (
@@ -103,13 +104,39 @@ def own_words(text: str) -> str:
     return text[: quote.start()] if quote else text
 
 
+# A kind's name ends within the last words before the date: "der Handelsregisterauszug der
+# Gesellschaft vom" is too far to be sure which noun the date belongs to.
+_KIND_REACH: Final = 3
+_KIND_WORDS: Final = 3
+
+
+def _kind_named(words: list[str], kind_of: Callable[[str], str | None]) -> list[str]:
+    """The fewest words, nearest the date first, that name a kind of document."""
+    for end in range(len(words), max(0, len(words) - _KIND_REACH), -1):
+        for size in range(1, min(_KIND_WORDS, end) + 1):
+            gram = words[end - size : end]
+            if all(w[:1].isalpha() for w in gram) and kind_of(" ".join(gram)) is not None:
+                return [" ".join(gram)]
+    return []
+
+
 def cites_date(line: str) -> bool:
     """A date stands after "vom", "dated", "of" or "du": the date of something cited."""
     return _DATED.search(line) is not None
 
 
-def dated_mentions(text: str, as_of: dt.date | None, limit: int = 40_000) -> list[Mention]:
-    """Every dated mention of a document in `text` (its first `limit` characters)."""
+def dated_mentions(
+    text: str,
+    as_of: dt.date | None,
+    limit: int = 40_000,
+    kind_of: Callable[[str], str | None] | None = None,
+) -> list[Mention]:
+    """Every dated mention of a document in `text` (its first `limit` characters).
+
+    `kind_of` names the document type a word or a few words stand for (the firm's ontology):
+    a document is cited by whatever its kind is called ("unsere Anforderungsliste vom ...",
+    "heads of terms dated ...", "aufgrund Vollmacht vom ..."), not only by the nouns above.
+    """
     out: list[Mention] = []
     body = text[:limit]
     for m in _DATED.finditer(body):
@@ -120,6 +147,8 @@ def dated_mentions(text: str, as_of: dt.date | None, limit: int = 40_000) -> lis
         phrase = _words_before(body, m.start())
         words = [w.strip(" ,„“”\"'()[]–-") for w in phrase.split()]
         nouns = [w for w in words if w and _NOUN.search(w)]
+        if not nouns and kind_of is not None:
+            nouns = _kind_named(words, kind_of)
         if not nouns:
             continue
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))

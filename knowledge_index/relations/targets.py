@@ -125,7 +125,7 @@ def _also_cites(cue: cues.Cue, path: str, lead: str, tail: str) -> bool:
     if cue.date in {filenames.signals(path).date, cues.signing_date(tail)}:
         return False
     sentences = [x for x in lead.splitlines() if len(x.strip()) > 120 or x.rstrip().endswith(".")]
-    for m in mentions.dated_mentions("\n".join(sentences), None):
+    for m in mentions.dated_mentions("\n".join(sentences), None, kind_of=cues.document_kind):
         if m.date == cue.date and m.nouns and set(m.nouns) & set(cue.nouns):
             return True
     return False

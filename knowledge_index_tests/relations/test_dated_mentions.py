@@ -47,11 +47,40 @@ def _references(text: str, name: str = "x.docx") -> list[tuple[dt.date | None, l
             ["agreement"],
         ),
         ("added by Amendment No. 2 of 3 June 2024, so", D(2024, 6, 3), ["amendment"]),
+        # any kind the ontology names, in its own words
+        (
+            "Grundlage war unsere Anforderungsliste vom 4. Februar 2024. Der",
+            D(2024, 2, 4),
+            ["anforderungsliste"],
+        ),
+        (
+            "The parties signed heads of terms dated 5 February 2024 and",
+            D(2024, 2, 5),
+            ["heads of terms"],
+        ),
+        (
+            "Frau Dahlke, handelnd aufgrund Vollmacht vom 11. April 2024 für",
+            D(2024, 4, 11),
+            ["vollmacht"],
+        ),
     ],
 )
 def test_a_document_is_cited_by_kind_and_date_in_many_word_orders(sentence, date, nouns):
     text = f"Date: 2024-07-12T09:30:00+01:00\n\nDear Sir,\n\n{sentence} more."
     assert _references(text, "mail.eml") == [(date, nouns)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "wie in unserem Telefonat vom 3. Mai 2024 besprochen",
+        "the meeting of 3 May 2024 agreed",
+        "bis zum Ende des Monats vom 3. Mai 2024 an",
+    ],
+)
+def test_a_dated_event_that_is_no_document_is_not_a_reference(sentence):
+    text = f"Date: 2024-07-12T09:30:00+01:00\n\nDear Sir,\n\n{sentence} more."
+    assert _references(text, "mail.eml") == []
 
 
 def test_a_clause_before_the_comma_is_not_what_the_date_cites():

@@ -35,7 +35,9 @@ STAGE = Stage(
     # cited by its own title; a later filing citing the exhibit's label references it. A
     # defence that dates no claim answers the matter's claim filed before it (a reply the
     # defence, a rejoinder the reply).
-    code_version="ki-15",
+    # ki-16: a document is cited by any name the ontology gives its kind ("unsere
+    # Anforderungsliste vom ...", "heads of terms dated ...", "aufgrund Vollmacht vom ...").
+    code_version="ki-16",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
