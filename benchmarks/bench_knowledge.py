@@ -84,6 +84,15 @@ ESTATES = {
         "--types",
         ROOT / "knowledge_index_tests/evaluation_e/estate_e/answers.json",
     ),
+    # Written after E, blind to the code (knowledge_index_tests/evaluation_f/README.md): a sixth
+    # firm, client.matter numbers, DMS export names, a partner's working folder, real mail headers.
+    "f": Estate(
+        "knowledge_index_tests.evaluation",
+        "knowledge_index_tests.evaluation.scoring",
+        ROOT / "knowledge_index_tests/evaluation_f/estate_f",
+        "--types",
+        ROOT / "knowledge_index_tests/evaluation_f/estate_f/answers.json",
+    ),
 }
 
 
