@@ -156,11 +156,25 @@ DEFAULT_MATTER_REFERENCE_PATTERNS: tuple[dict[str, str], ...] = (
         "regex": r"(?P<yy>\d{2})-(?P<number>\d{4})(?!\d)",
         "canonical": "{yy}-{number:0>4}",
     },
-    # 12345.001, 12345-001, 12345/001, 104233-0007: client number and matter number (billing
-    # systems pad the matter to three or four digits; two would be a date's month).
+    # 12345.001, 12345-001, 12345/001, 104233-0007, 104233.00012: client number and matter
+    # number (billing systems pad the matter to three, four or five digits).
     {
         "name": "client_matter",
-        "regex": r"(?P<client>\d{4,7})[./-](?P<matter>\d{3,4})(?!\d)",
+        "regex": r"(?P<client>\d{4,7})[./-](?P<matter>\d{3,5})(?!\d)",
+        "canonical": "{client}.{matter:0>3}",
+    },
+    # 104233-12, 318054/3: the same, unpadded, as people type it. Only after a client number
+    # of five digits or more: "2024-03" is a month and "1234/5" too short to be anyone's.
+    {
+        "name": "client_matter_unpadded",
+        "regex": r"(?P<client>\d{5,7})[./-](?P<matter>\d{1,2})(?!\d|[./-]\d)",
+        "canonical": "{client}.{matter:0>3}",
+    },
+    # C104233 M12, C104233/M12: client and matter each labelled, as time and billing exports
+    # print them.
+    {
+        "name": "client_matter_labelled",
+        "regex": r"C(?P<client>\d{4,7}) ?[/-]? ?M(?P<matter>\d{1,5})(?!\d)",
         "canonical": "{client}.{matter:0>3}",
     },
     # M-10482, M10482

@@ -212,9 +212,11 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
     for f in folders:
         parts = f.split("/")
         by_top[parts[0] if len(parts) > 1 else ""][len(parts) - 1].append(f)
-    numbered_parents = {
-        f.rsplit("/", 1)[0] for f in folders if "/" in f and _LABELLED.match(f.rsplit("/", 1)[-1])
-    }
+    children: dict[str, list[str]] = defaultdict(list)
+    for f in folders:
+        if "/" in f:
+            children[f.rsplit("/", 1)[0]].append(f)
+    numbered_parents = _numbered_parents(children, scheme)
     chosen: dict[str, list[str]] = {}
     at_root = by_top.pop("", {}).get(0, [])
     identified, kept = _qualifying(at_root, scheme, numbered_parents)
@@ -263,11 +265,24 @@ def _levels(folders: set[str], scheme: ReferenceScheme) -> dict[str, list[str]]:
         chosen.update(kept)
     for top in unplaced if common is not None and common >= 2 else []:
         chosen.update(_by_clients(by_top[top].get(common or 0, []), scheme))
-    children: dict[str, list[str]] = defaultdict(list)
-    for f in folders:
-        if "/" in f:
-            children[f.rsplit("/", 1)[0]].append(f)
     return {c: _unfold_groups(v, children, scheme) for c, v in chosen.items() if v}
+
+
+def _numbered_parents(children: dict[str, list[str]], scheme: ReferenceScheme) -> set[str]:
+    """Folders at the client level although they carry a number: the parent of a labelled
+    folder (`Workspace_104233/Matter_0007`), and a client-numbered folder whose subfolders
+    mostly begin with identifiers (`104233 Hartwell Logistics Ltd/00012 Munich warehouse
+    lease`): the billing system numbers clients and, inside each, their matters."""
+    out: set[str] = set()
+    for parent, kids in children.items():
+        names = [k.rsplit("/", 1)[-1] for k in kids]
+        if any(_LABELLED.match(n) for n in names):
+            out.add(parent)
+        elif client_number(parent.rsplit("/", 1)[-1]) is not None:
+            identified = sum(identifier(n, scheme) is not None for n in names)
+            if identified and identified / len(names) >= MIN_SHARE:
+                out.add(parent)
+    return out
 
 
 def _unfold_groups(
@@ -312,7 +327,15 @@ def _discovered(path: str, scheme: ReferenceScheme) -> DiscoveredMatter:
     if ident is None:
         return DiscoveredMatter(path=path, client=client, title=name)
     written, key, style, title = ident
-    if style == "labelled":
+    if style == "unconfigured" and written.isdigit():
+        # `104233 Hartwell Logistics Ltd/00012 Munich warehouse lease`: the matter's number
+        # inside its client's; together they are the firm's reference when a configured style
+        # says so (client.matter), the way the firm writes it in letters.
+        number = client_number(client)
+        configured = scheme.leading(f"{number}.{written}") if number else None
+        if configured is not None and configured.end == len(number or "") + 1 + len(written):
+            written, key, style = configured.written, configured.key, configured.pattern
+    elif style == "labelled":
         # `Workspace_104233/Matter_0007`: the matter's number only means something together
         # with its client's, and together they may well be a configured style (104233-0007).
         labelled = _LABELLED.match(written)

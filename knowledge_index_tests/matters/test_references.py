@@ -24,6 +24,9 @@ SCHEME = scheme_for()
         ["12345.001", "12345-001", "12345/001"],
         # Billing systems with six-digit clients and four-digit matters (Austria, the UK).
         ["104233-0007", "104233.0007", "104233/007"],
+        # Five-digit matters, unpadded as people type them, and labelled as billing exports
+        # print them.
+        ["104233.00012", "104233-12", "104233/12", "C104233 M12", "C104233/M12"],
         ["CM/2023/118", "CM-2023-118", "CM 2023/0118"],
         ["Z24-0312", "Z24-312"],
         ["19-0042-WB", "19-0042"],
@@ -244,6 +247,36 @@ def test_a_dms_export_names_its_matter_by_client_and_matter_number() -> None:
         ["W/Workspace_200001/Matter_0007/a.pdf", "W/Workspace_200002/Matter_0007/b.pdf"], SCHEME
     )
     assert sorted(m.key for m in other.matter_folders) == ["200001.007", "200002.007"]
+
+
+def test_numbered_client_folders_number_their_matters_inside_them() -> None:
+    paths = [
+        "Clients/104233 Hartwell Logistics Ltd/00012 Munich warehouse lease/Vertrag/a.pdf",
+        "Clients/104233 Hartwell Logistics Ltd/00015 Project Falcon/b.docx",
+        "Clients/104233 Hartwell Logistics Ltd/Dunmore exit/c.docx",
+        "Clients/402517 Oberland Antriebstechnik GmbH/00002 Series B/d.docx",
+        # An archive files closed matters a level deeper, each alone under its client.
+        "Archive/Closed 2023/155902 Fenwick Harrow Properties Ltd/00002 Unit 4 lease/e.pdf",
+    ]
+    by_path = {m.path: m for m in discover(paths, SCHEME).matter_folders}
+    hartwell = "Clients/104233 Hartwell Logistics Ltd"
+    # The matter's number inside the client's, written as the firm writes it in letters.
+    lease = by_path[f"{hartwell}/00012 Munich warehouse lease"]
+    assert (lease.reference, lease.key) == ("104233.00012", "104233.012")
+    assert by_path[f"{hartwell}/Dunmore exit"].reference is None
+    assert hartwell not in by_path  # the client, not a matter
+    # The same matter number under two clients is two matters.
+    assert by_path["Clients/402517 Oberland Antriebstechnik GmbH/00002 Series B"].key == (
+        "402517.002"
+    )
+    archived = "Archive/Closed 2023/155902 Fenwick Harrow Properties Ltd/00002 Unit 4 lease"
+    assert by_path[archived].key == "155902.002"
+    assert "Archive/Closed 2023/155902 Fenwick Harrow Properties Ltd" not in by_path
+
+
+def test_a_month_or_a_short_number_is_no_unpadded_client_matter() -> None:
+    for text in ("Stand 2024-03", "am 12.03.2025", "Az. 1234/5", "318054-3-2025"):
+        assert SCHEME.find_in_text(text) == [], text
 
 
 def test_year_and_date_folders_are_not_a_matter_level() -> None:

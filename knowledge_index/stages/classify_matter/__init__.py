@@ -22,7 +22,10 @@ STAGE = Stage(
     # Know-how folders ("Wissen", "Rechtsprechung", "Newsletter") are template folders by
     # default: case law resembles a matter by subject, not because it belongs to it; so does a
     # publication of the firm (a "Mandanteninformation", a newsletter, a client alert).
-    code_version="ki-7",
+    # ki-8: a client-numbered folder holding numbered folders is the client and the two numbers
+    # together the matter's reference (`104233 Hartwell/00012 Lease` is 104233.00012); the
+    # client.matter styles with five-digit, unpadded and C/M-labelled matter numbers.
+    code_version="ki-8",
     description="Assigns each file to a matter (agent loop: search_matters, peek_matter, "
     "list_folder, create_matter; reference-number fallback, UNASSIGNED-<top folder>); writes "
     "matter_assignments and a classification artifact, replays parked relation intents.",
