@@ -247,6 +247,15 @@ class Ontology:
         node = self.nodes.get(node_id)
         return node is not None and bool(_LETTER_WORD.search(node.label_en))
 
+    def names_as_letter(self, node_id: str, text: str) -> bool:
+        """`text` names this kind by a term that is itself a kind of letter ("Facility
+        Letter", "Letter of Claim"): in a letter's layout that is what the letter is."""
+        q = _norm(text)
+        return node_id in self._patterns and any(
+            _LETTER_WORD.search(term) and term in q and pattern.search(q)
+            for term, pattern, _, _ in self._patterns[node_id]
+        )
+
     def named_exactly(self, phrase: str) -> str | None:
         """The in-scope node one of whose labels or terms is exactly `phrase` (no cue)."""
         q = _norm(phrase)

@@ -388,6 +388,51 @@ def test_a_letter_about_an_agreement_is_a_letter_and_the_agreement_is_not() -> N
     assert letter_kinds_named(load_ontology(), "Mietvertrag Hafenstraße 47") == []
     side = "Side Letter\nDear Sirs,\nwe agree as follows.\nYours faithfully\nX"
     assert _letter_type(side, "Side Letter", "Side Letter Zollinger") == "contract.side_letter"
+    # A kind the ontology names as a letter keeps its name in a letter's layout; an
+    # agreement a letter merely mentions does not.
+    facility = "FACILITY LETTER\nDear Sirs,\nwe are pleased to offer.\nYours faithfully\nX"
+    assert _letter_type(facility, "FACILITY LETTER", "Facility Letter - signed") == (
+        "contract.facility_agreement"
+    )
+    claim = "Letter of Claim: defective housings\nDear Sirs,\nwe act.\nYours faithfully\nX"
+    assert _letter_type(claim, "Letter of Claim: defective housings", "Calder 2025-01-20") == (
+        "court.warning_letter"
+    )
+
+
+def test_english_law_names_type_documents() -> None:
+    assert _type("DEED OF VARIATION") == "contract.amendment"
+    assert _type("SUPPLEMENTAL AGREEMENT") == "contract.amendment"
+    assert _type("Official copy of register of title") == "corporate.register_extract"
+    assert _type("PROJECT FALCON – COMPLETION BIBLE – INDEX") == "corporate.signing_checklist"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "IN THE HIGH COURT OF JUSTICE\nBUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES\n"
+            "CIRCUIT COMMERCIAL COURT (KBD)\nClaim No. HC-2025-000123\nBETWEEN: MERIDIAN "
+            "COMPONENTS GMBH (Claimant) and CALDER PRECISION\nENGINEERING LTD (Defendant)\n"
+            "DEFENCE\n1. References to paragraphs are to the Particulars of Claim.",
+            "DEFENCE",
+        ),
+        # A judge's "Before ..., <date>" in the caption is no letter's place and date.
+        (
+            "IN THE HIGH COURT OF JUSTICE\nKING'S BENCH DIVISION\nClaim No. KB-2025-1\n"
+            "Before His Honour Judge Ayres, 12 June 2025\nBETWEEN MERIDIAN GMBH Claimant and "
+            "CALDER LTD\nDefendant\nCONSENT ORDER\nUPON the parties having agreed",
+            "CONSENT ORDER",
+        ),
+        (
+            "Landgericht Hamburg\nAz. 3 O 123/25\nIn dem Rechtsstreit\nElbwerft GmbH\n"
+            "- Klägerin -\ngegen\nStahlbau GmbH\n- Beklagte -\nKLAGEERWIDERUNG\n",
+            "KLAGEERWIDERUNG",
+        ),
+    ],
+)
+def test_a_court_documents_title_is_its_name_under_the_caption(text: str, title: str) -> None:
+    assert best_title(title_candidates({"text": text}, FIRM)) == title
 
 
 def test_austrian_swiss_and_french_names_type_documents() -> None:

@@ -61,7 +61,12 @@ STAGE = Stage(
     # "in Sachen X GmbH" names X. A party clause's persons with an academic title are parties,
     # an engagement letter addressed to a person is with that person. A kind of letter a
     # letter's heading names after its agreement ("MSA vom 1. Juli 2024 – Abmahnung") is it.
-    code_version="ki-20",
+    # ki-21: a court document's title is its name under the caption (court, list, claim
+    # number, parties: "DEFENCE", "NOTICE OF HEARING"); a kind the ontology names as a letter
+    # ("Facility Letter", "Letter of Claim") keeps its type in a letter's layout; ontology v6
+    # (English-law names: deed of variation, supplemental agreement, official copy, completion
+    # bible, letter of claim, unbilled time).
+    code_version="ki-21",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

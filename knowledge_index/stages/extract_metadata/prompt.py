@@ -361,6 +361,7 @@ def as_letter(
             c.signal in ("heading", "filename")
             and c.root == root
             and not ontology.letter_shaped(c.node_id)
+            and not ontology.names_as_letter(c.node_id, c.matched)
         ):
             c = c.model_copy(update={"signal": "subject"})
         out.append(c)

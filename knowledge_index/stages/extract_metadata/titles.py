@@ -97,8 +97,20 @@ STREET: Final = re.compile(
 CONTACT: Final = re.compile(r"(?:\btel(?:efon)?\b\.?|\bfax\b|\+\d{2}\s?\d|@|www\.|https?://)", re.I)
 # A wrapped line ends in a word that cannot end a title.
 COURT_HEAD: Final = re.compile(
-    r"^(?:\w*gericht|high court|court of|county court|\w*amt\b|the \w+ court|tribunal)", re.I
+    r"^(?:\w*gericht|high court|court of|county court|\w*amt\b|the \w+ court|tribunal"
+    # An English caption names the court, its list and division on lines of their own: "IN
+    # THE HIGH COURT OF JUSTICE", "BUSINESS AND PROPERTY COURTS OF ENGLAND AND WALES",
+    # "CIRCUIT COMMERCIAL COURT (KBD)", "KING'S BENCH DIVISION".
+    r"|(?:in the\s+)?(?:[\w&'’]+\s+){0,4}(?:courts?|division|list)(?:\s+of\b.*|\s*\([^)]*\))?$)",
+    re.I,
 )
+# A caption's parties: "BETWEEN:", "- and -", "Claimant", "(Defendant)", "X v Y".
+CAPTION_PARTY: Final = re.compile(
+    r"^(?:between\b|-?\s*and\s*-?$|v\.?$)|\b(?:claimants?|defendants?|applicants?"
+    r"|respondents?|appellants?|kläger(?:in)?|beklagte[rn]?)\)?\s*$",
+    re.I,
+)
+CAPTION_LINES: Final = 16
 STATE_HEAD: Final = re.compile(
     r"^(?:republik österreich|schweizerische eidgenossenschaft|confédération suisse"
     r"|bundesrepublik deutschland|freistaat \w+|kanton \w+|canton de \w+)\s*[-–|,]?\s*",
@@ -231,6 +243,29 @@ def _after_letter_head(lines: list[str]) -> int:
     return 0
 
 
+def _caption_title(lines: list[str], firm_names: list[str]) -> str | None:
+    """A court document's own name under its caption (court, claim number, parties): the
+    first line in capitals that is none of these ("DEFENCE", "NOTICE OF HEARING")."""
+    if not any(COURT_HEAD.match(STATE_HEAD.sub("", x)) for x in lines[:4]):
+        return None
+    for line in lines[1:CAPTION_LINES]:
+        if SALUTATION.match(line):
+            return None
+        words = re.findall(r"[^\W\d_]{2,}", line)
+        if (
+            not words
+            or line != line.upper()
+            or len(words) > 14
+            or not any(len(w) >= 4 for w in words)
+            or is_frame_line(line, firm_names)
+            or CAPTION_PARTY.search(line)
+            or COMPANY.search(line)
+        ):
+            continue
+        return _join_wrapped(lines, lines.index(line))
+    return None
+
+
 def _first_title_line(lines: list[str], start: int, firm_names: list[str]) -> str | None:
     """The first title-like line from `start` on, before any salutation."""
     for i in range(start, len(lines)):
@@ -267,6 +302,10 @@ def title_candidates(body: dict[str, Any], firm_names: list[str]) -> list[TitleC
             add(_plain(match.group(1)), "bold_line")
             break
     lines = _text_lines(text)
+    # A court's caption may end in a judge's "Before ..., 12 June 2025", no letter's date.
+    captioned = _caption_title(lines, firm_names)
+    if captioned:
+        add(captioned, "title_line")
     after_head = _after_letter_head(lines)
     if after_head:
         headed = _first_title_line(lines, after_head, firm_names)
