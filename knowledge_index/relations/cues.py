@@ -203,6 +203,9 @@ _PLACE_AND_DATE = re.compile(
 )
 
 
+_OWN_DATE_LINE = re.compile(r"(?i:^\s*(?:dated|datiert)\b\s*:?\s*\S)")
+
+
 def signing_date(tail: str) -> dt.date | None:
     """The date of the last short line of a document's end that carries one: where a contract
     is signed, which is the date other documents cite it by ("Mietvertrag vom 14. Mai 2024")."""
@@ -212,7 +215,9 @@ def signing_date(tail: str) -> dt.date | None:
         if placed:
             return parse_date(placed["date"])
         # "... under the Lease Agreement of 3 March 2023." cites a date; it is signed on none.
-        short = len(line.strip()) <= _SIGNED_LINE_CHARS and not mentions.cites_date(line)
+        # "Dated 4 February 2025" alone on its line is the document's own date.
+        own = _OWN_DATE_LINE.match(line) is not None
+        short = len(line.strip()) <= _SIGNED_LINE_CHARS and (own or not mentions.cites_date(line))
         if short and (found := dates(line)):
             return found[-1]
     return None

@@ -147,8 +147,11 @@ def dated_mentions(
         phrase = _words_before(body, m.start())
         words = [w.strip(" ,„“”\"'()[]–-") for w in phrase.split()]
         nouns = [w for w in words if w and _NOUN.search(w)]
-        if not nouns and kind_of is not None:
-            nouns = _kind_named(words, kind_of)
+        if kind_of is not None:
+            named = _kind_named(words, kind_of)
+            # "the facility agreement dated ...": the kind names more than its noun does.
+            if named and (not nouns or named[0].lower().endswith(nouns[-1].lower())):
+                nouns = [*nouns[:-1], *named]
         if not nouns:
             continue
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))

@@ -141,12 +141,18 @@ def _title_cited(cue: cues.Cue, d: DocRow) -> bool:
     )
 
 
+_TITLE_LINES: Final = 12
+
+
 def nouns_named(cue: cues.Cue, path: str, lead: str) -> bool:
     """Every kind noun of a dated reference stands in the file's name or title ("the supply
     agreement" in "Supply Agreement Bavaria Feinkost 2022"), or names the same kind of
     document; a number it cites ("Amendment No. 1") is there too."""
     stem = filenames.signals(path).stem
-    tops = [stem, *cues.top_lines(lead)]
+    # A letter's title follows its letterhead and address ("FACILITY LETTER" on line 8): the
+    # short lines further down are title-like too.
+    titled = [x for x in cues.top_lines(lead, _TITLE_LINES)[4:] if len(x) <= 60 and x[-1] != "."]
+    tops = [stem, *cues.top_lines(lead), *titled]
     compact = cues.compact(" ".join(tops))
     for noun in cue.nouns:
         kind = cues.document_kind(noun)

@@ -23,7 +23,7 @@ def _references(text: str, name: str = "x.docx") -> list[tuple[dt.date | None, l
         (
             "under the Framework Agreement dated 2 March 2021 the Supplier",
             D(2021, 3, 2),
-            ["agreement"],
+            ["framework agreement"],  # the kind says more than its noun
         ),
         # words between the kind and the date
         (
@@ -44,7 +44,7 @@ def _references(text: str, name: str = "x.docx") -> list[tuple[dt.date | None, l
         (
             "clause 7 of the Services Agreement\ndated 1 July 2023, the",
             D(2023, 7, 1),
-            ["agreement"],
+            ["services agreement"],
         ),
         ("added by Amendment No. 2 of 3 June 2024, so", D(2024, 6, 3), ["amendment"]),
         # any kind the ontology names, in its own words

@@ -37,7 +37,10 @@ STAGE = Stage(
     # defence, a rejoinder the reply).
     # ki-16: a document is cited by any name the ontology gives its kind ("unsere
     # Anforderungsliste vom ...", "heads of terms dated ...", "aufgrund Vollmacht vom ...").
-    code_version="ki-16",
+    # ki-17: a cited kind named by more than its noun ("the facility agreement dated ...") is
+    # that kind, and a letter's title below its letterhead names it ("FACILITY LETTER"); a
+    # "Dated 4 February 2025" line at a document's end is its own date.
+    code_version="ki-17",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
