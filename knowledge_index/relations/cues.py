@@ -295,7 +295,14 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
         (k for x in tops if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))),
         None,
     )
-    for cited in mentions.dated_mentions(mentions.own_words(text), written, kind_of=document_kind):
+    # An amendment titled without what it amends ("DEED OF VARIATION", "SUPPLEMENTAL
+    # AGREEMENT", "SIDE LETTER") names it in its recital: the first contract it cites.
+    titled = None if amend else _amendment_title(tops)
+    main_owed = titled is not None
+    side_letter = bool(
+        (amend and _SIDE_LETTER.match(amend.group(0))) or titled == "contract.side_letter"
+    )
+    for cited in mentions.dated_mentions(mentions.own_words(text), written, kind_of=cited_kind):
         # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date, as is
         # "this Senior Facility Agreement dated 5 May 2025" in the agreement of that date.
         if cited.date in typed or (
@@ -303,15 +310,16 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
             and (not cited.nouns or (own_kind and document_kind(cited.phrase) == own_kind))
         ):
             continue
+        names_amendment = any(AMENDMENT_NOUN.search(n) for n in cited.nouns)
+        main = main_owed and bool(cited.nouns) and not names_amendment
+        main_owed = main_owed and not main
         cues.append(
             Cue(
                 # An amendment amends the contract as amended so far: the earlier amendment
                 # its recital names ("geändert durch den Nachtrag Nr. 1 vom 1. März 2022").
-                # A side letter stands beside the agreement: what it names is cited.
+                # A side letter stands beside the agreement: the amendments it names are cited.
                 kind="amends"
-                if amend
-                and not _SIDE_LETTER.match(amend.group(0))
-                and any(AMENDMENT_NOUN.search(n) for n in cited.nouns)
+                if main or ((amend or titled) and not side_letter and names_amendment)
                 else "references",
                 phrase=cited.phrase,
                 date=cited.date,
@@ -322,10 +330,29 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     return cues
 
 
+def _amendment_title(tops: list[str]) -> str | None:
+    """The amendment or side-letter kind a title line names, if one does."""
+    ontology = load_ontology()
+    for line in tops:
+        if len(line) < 80 and not line.endswith(".") and _AMENDING_TITLE.match(line):
+            hits = ontology.search(line)
+            if hits and hits[0].id in _AMENDING_KINDS:
+                return hits[0].id
+    return None
+
+
+_AMENDING_KINDS: Final = frozenset({"contract.amendment", "contract.side_letter"})
+# The amendment's own title leads the line (not "Agreement ... as amended").
+_AMENDING_TITLE: Final = re.compile(
+    r"(?i:^\s*(?:\d+\.\s*|first|second|third|fourth|erste[rs]?|zweite[rs]?|dritte[rs]?)?\s*"
+    r"(?:deed of variation|variation|supplemental|side letter|amendment|addendum|nachtrag"
+    r"|änderungs|ergänzungs|zusatzvereinbarung|avenant))"
+)
 _COURT_DECISIONS: Final = frozenset({"court.order", "court.judgment"})
 _SIDE_LETTER: Final = re.compile(r"(?i:\s*side letter)")
 AMENDMENT_NOUN: Final = re.compile(
-    r"(?i:nachtrag|amendment|addendum|änderungsvereinbarung|ergänzungsvereinbarung|avenant)"
+    r"(?i:nachtrag|amendment|addendum|änderungsvereinbarung|ergänzungsvereinbarung|avenant"
+    r"|deed of variation|variation agreement|supplemental (?:agreement|deed))"
 )
 
 
@@ -362,6 +389,15 @@ def document_kind(text: str) -> str | None:
     if "." not in node or node in _DEPENDENT_KINDS or node.startswith("correspondence."):
         return None
     return node
+
+
+@functools.lru_cache(maxsize=8192)
+def cited_kind(text: str) -> str | None:
+    """The document type words citing a document name, amendments and annexes included ("a
+    deed of variation dated ..."); a letter or mail is found by its date instead."""
+    hits = load_ontology().search(text[:200])
+    node = hits[0].id if hits else ""
+    return node if "." in node and not node.startswith("correspondence.") else None
 
 
 def phrase_matches(phrase: str, title: str) -> bool:

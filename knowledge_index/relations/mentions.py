@@ -110,14 +110,21 @@ _KIND_REACH: Final = 3
 _KIND_WORDS: Final = 3
 
 
-def _kind_named(words: list[str], kind_of: Callable[[str], str | None]) -> list[str]:
-    """The fewest words, nearest the date first, that name a kind of document."""
+def _kind_named(words: list[str], kind_of: Callable[[str], str | None]) -> tuple[str, int] | None:
+    """The fewest words, nearest the date first, that name a kind of document, and where they
+    end. Its last word must add to the kind: "Kaufvertrags der Gegenseite" names a purchase
+    agreement by its first word alone, so the date is not that kind's."""
     for end in range(len(words), max(0, len(words) - _KIND_REACH), -1):
         for size in range(1, min(_KIND_WORDS, end) + 1):
             gram = words[end - size : end]
-            if all(w[:1].isalpha() for w in gram) and kind_of(" ".join(gram)) is not None:
-                return [" ".join(gram)]
-    return []
+            kind = kind_of(" ".join(gram)) if all(w[:1].isalpha() for w in gram) else None
+            if kind is None:
+                continue
+            last = gram[-1]
+            if size > 1 and not _NOUN.search(last) and kind_of(" ".join(gram[:-1])) == kind:
+                break
+            return " ".join(gram), end
+    return None
 
 
 def cites_date(line: str) -> bool:
@@ -147,11 +154,11 @@ def dated_mentions(
         phrase = _words_before(body, m.start())
         words = [w.strip(" ,„“”\"'()[]–-") for w in phrase.split()]
         nouns = [w for w in words if w and _NOUN.search(w)]
-        if kind_of is not None:
-            named = _kind_named(words, kind_of)
-            # "the facility agreement dated ...": the kind names more than its noun does.
-            if named and (not nouns or named[0].lower().endswith(nouns[-1].lower())):
-                nouns = [*nouns[:-1], *named]
+        named = _kind_named(words, kind_of) if kind_of is not None else None
+        # The kind the words right before the date name is what is cited ("the facility
+        # agreement dated ...", "this deed is supplemental to a lease dated ...").
+        if named and (not nouns or named[1] == len(words)):
+            nouns = [named[0]]
         if not nouns:
             continue
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))

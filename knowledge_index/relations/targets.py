@@ -30,8 +30,9 @@ _MAIN_WORDS: Final = (
 )
 # A heading that is an amendment's or a side letter's own title, whatever it amends.
 _DEPENDENT_HEAD: Final = re.compile(
-    r"^\s*(?:\d+\.\s*)?(?:nachtrag|amendment|addendum|änderungsvereinbarung|side letter"
-    r"|avenant)\b",
+    r"^\s*(?:\d+\.\s*|first|second|third)?\s*(?:nachtrag|amendment|addendum"
+    r"|änderungsvereinbarung|side letter|avenant|deed of variation|supplemental agreement"
+    r"|supplemental deed)\b",
     re.I,
 )
 _SOURCE_FORMATS: Final = {"docx": 0, "doc": 0, "odt": 0, "rtf": 0, "pdf": 1}
@@ -110,7 +111,7 @@ def _names_kind(cue: cues.Cue) -> bool:
 
 _DEPENDENT_NOUN: Final = re.compile(
     r"(?i:nachtrag|amendment|addendum|side letter|änderungsvereinbarung|avenant|anlage|annex"
-    r"|schedule|exhibit|beilage|appendix)"
+    r"|schedule|exhibit|beilage|appendix|variation|supplemental)"
 )
 _LETTER_WORD: Final = re.compile(r"(?i:letter|schreiben|brief|lettre|courrier|memo)")
 _NUMBERED: Final = re.compile(r"(?i:\b(?:No|Nr|Nummer|number)\.?\s*(\d+)\b)")
@@ -125,7 +126,7 @@ def _also_cites(cue: cues.Cue, path: str, lead: str, tail: str) -> bool:
     if cue.date in {filenames.signals(path).date, cues.signing_date(tail)}:
         return False
     sentences = [x for x in lead.splitlines() if len(x.strip()) > 120 or x.rstrip().endswith(".")]
-    for m in mentions.dated_mentions("\n".join(sentences), None, kind_of=cues.document_kind):
+    for m in mentions.dated_mentions("\n".join(sentences), None, kind_of=cues.cited_kind):
         if m.date == cue.date and m.nouns and set(m.nouns) & set(cue.nouns):
             return True
     return False

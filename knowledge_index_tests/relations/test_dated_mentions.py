@@ -242,3 +242,36 @@ def test_a_reply_does_not_cite_what_the_mail_it_quotes_cites_but_a_forward_does(
     forward = "Subject: WG: Kaufvertrag\nFrom: B\nDate: 2024-03-12\n\nzur Info." + quoted
     assert _references(reply, "reply.eml") == []
     assert _references(forward, "forward.eml") == [(D(2024, 3, 4), ["kaufvertrag"])]
+
+
+def _cited(text: str, name: str) -> list[tuple[str, dt.date | None, list[str]]]:
+    return [(c.kind, c.date, c.nouns) for c in cues.find_cues(text, name)]
+
+
+def test_an_amendment_titled_without_its_target_amends_what_its_recital_names():
+    deed = (
+        "DATED 3 October 2023\nSECOND DEED OF VARIATION\nrelating to Unit 4, Thames Gateway Park\n"
+        "BACKGROUND: (A) This deed is supplemental to the lease dated 27 September 2019 as "
+        "varied by a deed of variation dated 14 June 2021 (together the Lease).\n"
+        "1. The rent review shall be to the higher of the passing rent and £412,000."
+    )
+    assert _cited(deed, "Second Deed of Variation 2023.pdf") == [
+        ("amends", D(2019, 9, 27), ["lease"]),
+        ("amends", D(2021, 6, 14), ["deed of variation"]),
+    ]
+    # A side letter amends the agreement it is written beside; an amendment it names is cited.
+    side = (
+        "30 April 2025\nSIDE LETTER\nRetention Amount\nWe refer to the share purchase "
+        "agreement dated 30 April 2025 between you and us (the SPA) and to the amendment "
+        "agreement dated 2 May 2025.\n1. Notwithstanding clause 3.4 of the SPA, the Retention."
+    )
+    assert _cited(side, "Side Letter - Retention.docx") == [
+        ("amends", D(2025, 4, 30), ["purchase agreement"]),
+        ("references", D(2025, 5, 2), ["amendment agreement"]),
+    ]
+    # A letter that is no amendment cites the lease it names.
+    letter = (
+        "14 July 2023\nUnit 4 – rent review\nDear Sirs,\nunder the lease dated 27 September "
+        "2019 the review date is 29 September 2024.\nYours faithfully"
+    )
+    assert [k for k, _, _ in _cited(letter, "Letter to Mercer.docx")] == ["references"]

@@ -40,7 +40,11 @@ STAGE = Stage(
     # ki-17: a cited kind named by more than its noun ("the facility agreement dated ...") is
     # that kind, and a letter's title below its letterhead names it ("FACILITY LETTER"); a
     # "Dated 4 February 2025" line at a document's end is its own date.
-    code_version="ki-17",
+    # ki-18: an amendment titled without what it amends ("DEED OF VARIATION", "SUPPLEMENTAL
+    # AGREEMENT", "SIDE LETTER") amends the first contract its recital cites, and an
+    # amendment also the earlier amendments it names; the kind right before a cited date is
+    # the cited kind ("this deed is supplemental to a lease dated ...").
+    code_version="ki-18",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
