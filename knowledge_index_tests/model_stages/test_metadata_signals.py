@@ -493,3 +493,18 @@ def test_a_swiss_board_resolution_is_no_court_order() -> None:
     assert _type(heading=heading, filename="VR-Beschluss Voralp Zustimmung SPA", ext="pdf") == (
         "corporate.resolution"
     )
+
+
+def test_a_client_folder_names_the_client_without_its_number_unless_the_text_names_one() -> None:
+    from knowledge_index.stages.extract_metadata.offline import _matter_client
+    from knowledge_index.stages.extract_metadata.party_rules import CLIENT_MARKER
+    from knowledge_index.stages.extract_metadata.prompt import MentionEvidence
+
+    folders = ["Korrespondenz", "00012 Munich warehouse lease", "104233 Hartwell Logistics Ltd"]
+    ev = SimpleNamespace(party_mentions=[], folders=folders, matter=None, path="x")
+    assert [m.name for m in _matter_client(ev)] == ["Hartwell Logistics Ltd"]  # type: ignore[arg-type]
+    # A file note's "Mandant: ..." names the client (the group's subsidiary, here).
+    assert CLIENT_MARKER.search("Aktenvermerk\nMandant: ")
+    named = MentionEvidence.of_name("Hartwell Logistik GmbH", client_marker_before=True)
+    ev = SimpleNamespace(party_mentions=[named], folders=folders, matter=None, path="x")
+    assert _matter_client(ev) == []  # type: ignore[arg-type]

@@ -66,7 +66,10 @@ STAGE = Stage(
     # ("Facility Letter", "Letter of Claim") keeps its type in a letter's layout; ontology v6
     # (English-law names: deed of variation, supplemental agreement, official copy, completion
     # bible, letter of claim, unbilled time).
-    code_version="ki-21",
+    # ki-22: a client folder's billing number is no part of the client's name ("104233
+    # Hartwell Logistics Ltd"); a document naming its client ("Mandant: ...") takes that one,
+    # not the folder's.
+    code_version="ki-22",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

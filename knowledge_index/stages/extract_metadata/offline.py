@@ -166,6 +166,9 @@ PERSON_FOLDER: Final = re.compile(
 )
 
 
+CLIENT_NUMBER: Final = re.compile(r"^\s*[A-Za-z]{0,3}\d{3,10}[\s_.-]+(?=\D)")
+
+
 def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     """The client of e-mail and of the firm's bills filed under a client's folder: the firm
     writes on the client's behalf, and bills it.
@@ -176,9 +179,13 @@ def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     guessed from prose; the path is the filer's own statement, so a misassigned matter cannot
     lend its client.
     """
+    # The document's own "Mandant: ..." names its client; the folder's may be the group's.
+    if any(m.client_marker_before for m in ev.party_mentions):
+        return []
     found: tuple[str, bool] | None = None
     for folder in ev.folders[::-1]:
-        candidate = folder.split(",")[0].strip()
+        # A billing system's client number before the name: "104233 Hartwell Logistics Ltd".
+        candidate = CLIENT_NUMBER.sub("", folder.split(",")[0]).strip()
         if legal_form(candidate):
             found = (candidate, False)
             break

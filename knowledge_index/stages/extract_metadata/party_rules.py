@@ -20,7 +20,9 @@ from knowledge_index.entities.names import (
 
 CLIENT_MARKER: Final = re.compile(
     r"(?:unsere[rn]?\s+mandant(?:in|en)?|our\s+client|for\s+and\s+on\s+behalf\s+of|namens\s+und\s+in"
-    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?)"
+    r"\s+vollmacht\s+(?:der|unserer)(?:\s+mandantin)?"
+    # A file note's or memo's head: "Mandant: Hartwell Logistik GmbH", "Client: ...".
+    r"|\n[ \t]*(?:mandant(?:in)?|client)[ \t]*:)"
     # "namens unserer Mandantin, der Alpenbau Holding AG"
     r"(?:\W+(?:der|die|den|dem|the))?\W*$",
     re.I,
