@@ -28,7 +28,8 @@ _ANNEX = re.compile(
 )
 # An annex's own label: the word and an id ("Anlage 4.2", "Anlage K 4", "Schedule 2",
 # "Exhibit A"). "Schedule of short deliveries" is a list, not an annex: the id is required.
-_ANNEX_ID = r"(?:[A-Z]{1,2}\s?)?\d+(?:\.\d+)*[a-z]?(?![\w.]*\d)|[A-Z](?:\.\d+)*(?![\w])"
+# A witness's initials before the number are an English exhibit's ("Exhibit KLS-2").
+_ANNEX_ID = r"(?:[A-Z]{1,4}[\s-]?)?\d+(?:\.\d+)*[a-z]?(?![\w.]*\d)|[A-Z](?:\.\d+)*(?![\w])"
 _ANNEX_HEAD = re.compile(rf"^\s*(?i:{_ANNEX_WORD})\s*(?:\./\s?)?(?:{_ANNEX_ID})")
 # "Schedule 1 – Price List / to the Reseller and Licence Agreement between ...": the agreement
 # may follow the annex's own title and sit on the next line.
@@ -98,6 +99,21 @@ def _label(m: re.Match[str]) -> str:
     return f"{word} {' '.join(m['id'].split())}"
 
 
+# The front sheet English practice puts on an exhibit to a witness statement: "This is the
+# exhibit marked “KLS-1” referred to in the witness statement of Katrin Strobel dated 30 May
+# 2025."
+_EXHIBIT_SHEET = re.compile(
+    r"(?i:this is the exhibit marked)\s*[\"“”'‘’]?(?P<id>[A-Z]{1,4}[\s-]?\d{1,3})[\"“”'‘’]?"
+    rf"(?:\s+referred to in the\s+(?P<target>[^\n]+?)(?:\s+dated\s+(?P<date>{DATE_PATTERN}))?"
+    r"\s*(?:\.|$))?",
+    re.M,
+)
+
+
+def exhibit_sheet(text: str) -> re.Match[str] | None:
+    return _EXHIBIT_SHEET.search(" ".join(text[:600].split()))
+
+
 def annex_label(text: str, filename: str = "") -> str:
     """The annex's label from its file name or the top of its text, else ''.
 
@@ -105,6 +121,9 @@ def annex_label(text: str, filename: str = "") -> str:
     Lageplan"); further down only at a line's start, where a title stands ("Gutachten … /
     Anlage K 4"), not inside a sentence ("siehe Anlage C.1").
     """
+    sheet = exhibit_sheet(text)
+    if sheet:
+        return f"Exhibit {sheet['id']}"
     stem = re.sub(r"[_]+|\s-\s|(?<=\w)-(?=[A-Z]\b|\d)", " ", filename.rsplit(".", 1)[0])
     found = _ANNEX_ANY.search(stem)
     if found:
@@ -165,13 +184,13 @@ def label_pattern(label: str) -> str:
     "Anlagen K 4", "Schedule 2," but not "Anlage 4.21" or "Schedule 20"."""
     word, _, ident = label.partition(" ")
     parts = [re.escape(p) for p in re.findall(r"[A-Za-z]+|\d+|\.", ident)]
-    body = r"\s*".join(p if p != r"\." else r"\." for p in parts)
+    body = r"[\s-]*".join(p if p != r"\." else r"\." for p in parts)
     words = (
         rf"(?:{re.escape(word)}(n|s|en)?|anl\.)"
         if word.lower() == "anlage"
         else (rf"{re.escape(word)}(n|s|en)?")
     )
-    return rf"\m{words}\s*(\./)?\s*{body}(?![0-9A-Za-z]|\.[0-9])"
+    return rf"\m{words}\s*(\./)?\s*[\"“”'‘’]?{body}(?![0-9A-Za-z]|\.[0-9])"
 
 
 def cites_label(text: str, label: str) -> bool:
@@ -234,7 +253,18 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     label = annex_label(text, filename)
     top = "\n".join([x for x in head.splitlines() if x.strip()][:6])
     annex = _ANNEX_TO.search(top) or _ANNEX.search(head)
-    if annex and (label or _ANNEX.search(head)):
+    sheet = exhibit_sheet(text)
+    if sheet and sheet["target"]:
+        cues.append(
+            Cue(
+                kind="annex_of",
+                phrase=_clean_phrase(sheet["target"]),
+                date=parse_date(sheet["date"]) if sheet["date"] else None,
+                quote=sheet.group(0)[:300],
+                label=label,
+            )
+        )
+    elif annex and (label or _ANNEX.search(head)):
         cues.append(
             Cue(
                 kind="annex_of",

@@ -275,3 +275,18 @@ def test_an_amendment_titled_without_its_target_amends_what_its_recital_names():
         "2019 the review date is 29 September 2024.\nYours faithfully"
     )
     assert [k for k, _, _ in _cited(letter, "Letter to Mercer.docx")] == ["references"]
+
+
+def test_an_english_exhibit_sheet_names_its_label_and_the_witness_statement():
+    sheet = (
+        'This is the exhibit marked "KLS-1" referred to in the witness statement of\n'
+        "Katrin Strobel dated 30 May 2025.\nSUPPLY AGREEMENT\nThis agreement is dated 3 March 2023."
+    )
+    annex = [c for c in cues.find_cues(sheet, "Exhibit KLS-1.pdf") if c.kind == "annex_of"]
+    assert [(c.phrase, c.date, c.label) for c in annex] == [
+        ("witness statement of Katrin Strobel", D(2025, 5, 30), "Exhibit KLS-1")
+    ]
+    # The statement cites it in quotes; a witness's initials label it in a file name too.
+    assert cues.cites_label("3. Exhibit “KLS-2” is the defect log", "Exhibit KLS 2")
+    assert cues.annex_label("", "Exhibit KLS-2 - defect log.xlsx") == "Exhibit KLS 2"
+    assert cues.annex_label("", "Anlage K-3.pdf") == "Anlage K 3"

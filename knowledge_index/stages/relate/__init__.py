@@ -44,7 +44,10 @@ STAGE = Stage(
     # AGREEMENT", "SIDE LETTER") amends the first contract its recital cites, and an
     # amendment also the earlier amendments it names; the kind right before a cited date is
     # the cited kind ("this deed is supplemental to a lease dated ...").
-    code_version="ki-18",
+    # ki-19: an English exhibit's front sheet ("This is the exhibit marked 'KLS-1' referred to
+    # in the witness statement of ... dated ...") makes it that statement's annex; exhibit
+    # labels with a witness's initials ("Exhibit KLS-2"), cited in quotes.
+    code_version="ki-19",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
