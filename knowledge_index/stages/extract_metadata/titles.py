@@ -248,7 +248,9 @@ def _caption_title(lines: list[str], firm_names: list[str]) -> str | None:
     first line in capitals that is none of these ("DEFENCE", "NOTICE OF HEARING")."""
     if not any(COURT_HEAD.match(STATE_HEAD.sub("", x)) for x in lines[:4]):
         return None
-    for line in lines[1:CAPTION_LINES]:
+    for i, line in enumerate(lines[:CAPTION_LINES]):
+        if i == 0:  # the court's own line
+            continue
         if SALUTATION.match(line):
             return None
         words = re.findall(r"[^\W\d_]{2,}", line)
@@ -262,7 +264,7 @@ def _caption_title(lines: list[str], firm_names: list[str]) -> str | None:
             or COMPANY.search(line)
         ):
             continue
-        return _join_wrapped(lines, lines.index(line))
+        return _join_wrapped(lines, i)
     return None
 
 
