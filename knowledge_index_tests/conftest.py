@@ -17,6 +17,8 @@ import pytest
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
+from knowledge_index.processes import alive
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
@@ -53,33 +55,24 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _remove_orphaned_servers(tmp: Path) -> None:
-    """Stop and delete the servers of test sessions that died without cleaning up.
+    """Stop and delete the servers of test sessions that died without cleaning up (a token
+    without a start time, "<pid>:?", asks only whether the process exists).
 
     Each left a data folder of a gigabyte or more; enough of them fill the disk and the next
     suite fails on "No space left on device" instead of on anything it tests.
     """
     for pgdata in tmp.glob(f"{SERVER_PREFIX}*"):
         owner = pgdata.name.removeprefix(SERVER_PREFIX)
-        if not owner.isdigit() or _alive(int(owner)):
+        if not owner.isdigit() or alive(f"{owner}:?"):
             continue
         postmaster = pgdata / "postmaster.pid"
         try:
             pid = int(postmaster.read_text().split()[0])
         except (OSError, ValueError, IndexError):
             pid = 0
-        if pid and _alive(pid):
+        if pid and alive(f"{pid}:?"):
             os.kill(pid, signal.SIGQUIT)
         shutil.rmtree(pgdata, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _admin(url: str) -> Engine:

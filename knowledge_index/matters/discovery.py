@@ -138,6 +138,15 @@ def client_number(name: str) -> str | None:
     return m.group("number")
 
 
+def without_client_number(name: str) -> str:
+    """A client folder's name without the number it begins with (`104233 Hartwell Logistics
+    Ltd` -> `Hartwell Logistics Ltd`)."""
+    m = _LEADING_NUMBER.match(name)
+    if m is None or _NOT_IDENTIFIER.match(m["number"]) or name[m.end() :][:1].isdigit():
+        return name  # no number, a year, or a reference (`0412-24 Br Elbwerft`)
+    return name[m.end() :].strip()
+
+
 def looks_like_client(name: str, scheme: ReferenceScheme) -> bool:
     """A folder named the way firms name clients: a company, a person, or a client number."""
     words = {w.strip(".,()").casefold().replace(".", "") for w in name.split()}

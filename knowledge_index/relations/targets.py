@@ -152,8 +152,9 @@ def nouns_named(cue: cues.Cue, path: str, lead: str) -> bool:
     stem = filenames.signals(path).stem
     # A letter's title follows its letterhead and address ("FACILITY LETTER" on line 8): the
     # short lines further down are title-like too.
-    titled = [x for x in cues.top_lines(lead, _TITLE_LINES)[4:] if len(x) <= 60 and x[-1] != "."]
-    tops = [stem, *cues.top_lines(lead), *titled]
+    lines = cues.top_lines(lead, _TITLE_LINES)
+    titled = [x for x in lines[4:] if len(x) <= 60 and x[-1] != "."]
+    tops = [stem, *lines[:4], *titled]
     compact = cues.compact(" ".join(tops))
     for noun in cue.nouns:
         kind = cues.document_kind(noun)

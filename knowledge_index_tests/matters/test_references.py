@@ -385,3 +385,12 @@ def test_a_folder_may_write_spaces_as_underscores(folder: str, key: str, title: 
     found = SCHEME.leading(folder)
     assert found is not None and found.key == key
     assert SCHEME.title_of(folder) == title
+
+
+def test_a_client_folders_name_without_its_number() -> None:
+    from knowledge_index.matters.discovery import without_client_number
+
+    assert without_client_number("104233 Hartwell Logistics Ltd") == "Hartwell Logistics Ltd"
+    # A year, a reference and a labelled workspace are no client number before a name.
+    for name in ("2024 Archiv GmbH", "0412-24 Br Elbwerft", "Workspace_104233"):
+        assert without_client_number(name) == name

@@ -69,7 +69,9 @@ STAGE = Stage(
     # ki-22: a client folder's billing number is no part of the client's name ("104233
     # Hartwell Logistics Ltd"); a document naming its client ("Mandant: ...") takes that one,
     # not the folder's.
-    code_version="ki-22",
+    # ki-23: the client number is read as discovery reads it (four to ten digits, not a year,
+    # not a reference's first part); the same names on every estate, other folders may differ.
+    code_version="ki-23",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",

@@ -28,6 +28,7 @@ from knowledge_index.entities.names import (
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext, ToolExchange
 from knowledge_index.gateway.offline.generic import GenericPolicy
 from knowledge_index.gateway.offline.policy import Policy
+from knowledge_index.matters.discovery import without_client_number
 from knowledge_index.stages.extract_metadata.matter_parties import NAMING_ROOTS
 from knowledge_index.stages.extract_metadata.prompt import (
     MentionEvidence,
@@ -166,9 +167,6 @@ PERSON_FOLDER: Final = re.compile(
 )
 
 
-CLIENT_NUMBER: Final = re.compile(r"^\s*[A-Za-z]{0,3}\d{3,10}[\s_.-]+(?=\D)")
-
-
 def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     """The client of e-mail and of the firm's bills filed under a client's folder: the firm
     writes on the client's behalf, and bills it.
@@ -185,7 +183,7 @@ def _matter_client(ev: MetadataEvidence) -> list[MentionEvidence]:
     found: tuple[str, bool] | None = None
     for folder in ev.folders[::-1]:
         # A billing system's client number before the name: "104233 Hartwell Logistics Ltd".
-        candidate = CLIENT_NUMBER.sub("", folder.split(",")[0]).strip()
+        candidate = without_client_number(folder.split(",")[0].strip())
         if legal_form(candidate):
             found = (candidate, False)
             break
