@@ -114,6 +114,17 @@ def exhibit_sheet(text: str) -> re.Match[str] | None:
     return _EXHIBIT_SHEET.search(" ".join(text[:600].split()))
 
 
+def without_exhibit_sheet(text: str) -> str:
+    """The exhibit itself, without the front sheet on top (whose date is the statement's)."""
+    if exhibit_sheet(text) is None:
+        return text
+    lines = text.splitlines(keepends=True)
+    for i, line in enumerate(lines[:6]):
+        if line.rstrip().endswith("."):
+            return "".join(lines[i + 1 :])
+    return text
+
+
 def annex_label(text: str, filename: str = "") -> str:
     """The annex's label from its file name or the top of its text, else ''.
 
@@ -167,15 +178,19 @@ def exhibit_label(text: str, filename: str) -> str:
     return ""
 
 
-def exhibit_stamped(tops: list[str]) -> bool:
-    """A whole document stamped as an exhibit ("Anlage K 1" above "WERKLIEFERVERTRAG"): it is
-    the document its heading names, citable by that name, not a dependent schedule."""
+def exhibit_stamped(lead: str) -> bool:
+    """A whole document stamped as an exhibit ("Anlage K 1" above "WERKLIEFERVERTRAG", or an
+    exhibit's front sheet above "SUPPLY AGREEMENT"): it is the document its heading names,
+    citable by that name, not a dependent schedule."""
+    tops = top_lines(lead)
+    if len(tops) >= 2 and _EXHIBIT.fullmatch(tops[0].strip()):
+        title = tops[1]
+    elif exhibit_sheet(lead) is not None and (rest := top_lines(without_exhibit_sheet(lead), 1)):
+        title = rest[0]
+    else:
+        return False
     return (
-        len(tops) >= 2
-        and bool(_EXHIBIT.fullmatch(tops[0].strip()))
-        and document_kind(tops[1]) is not None
-        and not is_annex_heading(tops[1])
-        and not is_amendment(tops[1])
+        document_kind(title) is not None and not is_annex_heading(title) and not is_amendment(title)
     )
 
 
@@ -223,6 +238,12 @@ _PLACE_AND_DATE = re.compile(
 
 
 _OWN_DATE_LINE = re.compile(r"(?i:^\s*(?:dated|datiert)\b\s*:?\s*\S)")
+# A statement of truth run into one paragraph: "... sign this statement. Signed: Katrin
+# Strobel, Head of Quality, 24 March 2025".
+_SIGNED_CLAUSE = re.compile(
+    rf"(?i:\b(?:signed|dated|unterschrieben|unterzeichnet)\s*:\s*[^\n.]{{0,80}}?)"
+    rf"(?P<date>{DATE_PATTERN})\s*\.?\s*$"
+)
 
 
 def signing_date(tail: str) -> dt.date | None:
@@ -230,7 +251,7 @@ def signing_date(tail: str) -> dt.date | None:
     is signed, which is the date other documents cite it by ("Mietvertrag vom 14. Mai 2024")."""
     for line in reversed(tail.splitlines()[1:] or tail.splitlines()):
         # A PDF's text layer may run the signatures into the place-and-date line.
-        placed = _PLACE_AND_DATE.match(line)
+        placed = _PLACE_AND_DATE.match(line) or _SIGNED_CLAUSE.search(line)
         if placed:
             return parse_date(placed["date"])
         # "... under the Lease Agreement of 3 March 2023." cites a date; it is signed on none.
@@ -430,11 +451,16 @@ def cited_kind(text: str) -> str | None:
     return node if "." in node and not node.startswith("correspondence.") else None
 
 
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
 def phrase_matches(phrase: str, title: str) -> bool:
     """Whether a cue's title phrase names a document with this heading (either way round),
     by its words or by the document type both name."""
     p, t = compact(phrase), compact(title)
-    if len(p) < 4 or len(t) < 4:
+    # A title is words: a line "2025" under "DATED" names nothing.
+    if _letters(p) < 4 or _letters(t) < 4:
         return False
     if p in t or t in p:
         return True

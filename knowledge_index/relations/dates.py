@@ -1,7 +1,8 @@
 """Dates as documents cite each other: "14. Mai 2024", "14 May 2024", "May 14, 2024",
 "14.05.2024", "2024-05-14", and without a year ("of 6 November") relative to the citing
 document's own date. German, English and French month names (Swiss and Austrian estates write
-all three)."""
+all three). A PDF's text layer or OCR may lose the space between month and year ("3 March2023").
+"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from knowledge_index.ontology.facts import MONTHS
 
 _MONTH: Final = "|".join(sorted(MONTHS, key=len, reverse=True))
 DATE_PATTERN: Final = (
-    rf"(?i:\d{{1,2}}\.\s?(?:{_MONTH})\s+\d{{4}}|\d{{1,2}}\s+(?:{_MONTH})\s+\d{{4}}"
+    rf"(?i:\d{{1,2}}\.\s?(?:{_MONTH})\s*\d{{4}}|\d{{1,2}}\s+(?:{_MONTH})\s*\d{{4}}"
     rf"|(?:{_MONTH})\s+\d{{1,2}},\s*\d{{4}}|\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{4}}-\d{{2}}-\d{{2}})"
 )
 # "6 November", "6. November", "November 6", not followed by a year.
@@ -31,7 +32,7 @@ def parse_date(text: str) -> dt.date | None:
         m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", t)
         if m:
             return dt.date(int(m[3]), int(m[2]), int(m[1]))
-        m = re.fullmatch(r"(\d{1,2})\.?\s*([a-zäöüéû]+)\s+(\d{4})", t)
+        m = re.fullmatch(r"(\d{1,2})\.?\s*([a-zäöüéû]+)\s*(\d{4})", t)
         if m and m[2] in MONTHS:
             return dt.date(int(m[3]), MONTHS[m[2]], int(m[1]))
         m = re.fullmatch(r"([a-zäöüéû]+)\s+(\d{1,2})\s+(\d{4})", t)

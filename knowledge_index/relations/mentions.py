@@ -25,12 +25,22 @@ from knowledge_index.relations.dates import (
 )
 
 # "vom15. Juli 2024": OCR and PDF text lose the space after the connector.
+# "Particulars of Claim (24 March 2025), Defence (22 April 2025)": a kind and its date in
+# brackets, as a skeleton argument lists the pleadings.
 _DATED: Final = re.compile(
-    rf"(?<![\w])(?:vom|dated|of|du)\s*(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})", re.I
+    rf"(?<![\w])(?:vom|dated|of|du)\s*(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})"
+    rf"|\((?P<bracketed>{DATE_PATTERN})\)",
+    re.I,
 )
-# A sentence, a clause or a paragraph ends before the mention's words ("Agreement, marked up
-# against our first draft of 6 November" cites the draft); "No. 1", "Nr. 2" and "Dr." do not.
-_BREAK: Final = re.compile(r"\n\s*\n|[;!?,]|(?<!\bNo)(?<!\bNr)(?<!\bDr)(?<!\bAbs)\.\s")
+# A sentence, a clause, a paragraph, a table cell or a heading ("Pleadings are closed:") ends
+# before the mention's words ("Agreement, marked up against our first draft of 6 November"
+# cites the draft); "No. 1", "Nr. 2" and "Dr." do not.
+_BREAK: Final = re.compile(r"\n\s*\n|[;:!?,|]|(?<!\bNo)(?<!\bNr)(?<!\bDr)(?<!\bAbs)\.\s")
+# "THIS AGREEMENT is dated 30 April 2025", "This deed is made on ...": the document's own date.
+_SELF: Final = re.compile(
+    r"(?i:\b(?:this|these|dieser|diese|dieses|ce|cette)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s+(?:is|was|are|ist|wurde|est))?)$"
+)
 _WINDOW_WORDS: Final = 7
 # The nouns a document is cited by, also at the end of a compound ("Mietvertragsentwurf") and
 # declined ("des Abtretungsvertrags", "des Mietvertrages").
@@ -58,13 +68,35 @@ class Mention(NamedTuple):
     quote: str
 
 
-def _words_before(text: str, end: int) -> str:
+def _words_before(text: str, end: int, count: int = _WINDOW_WORDS) -> str:
     # "Agreement, dated 28 June 2024": the comma before the date is no break.
-    before = text[max(0, end - 200) : end].rstrip(" ,\n")
+    before = text[max(0, end - 300) : end].rstrip(" ,\n")
     cuts = list(_BREAK.finditer(before))
     if cuts:
         before = before[cuts[-1].end() :]
-    return " ".join(before.split()[-_WINDOW_WORDS:])
+    return " ".join(_AGREED_FORM.sub("", before).split()[-count:])
+
+
+# "the share purchase agreement relating to Brightwater Freight Limited in the agreed form
+# dated ...", "the facility letter from Northgate Commercial Finance Limited dated ...": the
+# parties or subject after a kind's name still leave the date that kind's.
+_AGREED_FORM: Final = re.compile(r"(?i:\s+in\s+(?:the\s+)?agreed\s+form\s*$)")
+_QUALIFIERS: Final = frozenset({"from", "between", "relating", "made", "entered", "zwischen"})
+_QUALIFIED_WORDS: Final = 14
+
+
+def _qualified_kind(
+    text: str, end: int, kind_of: Callable[[str], str | None]
+) -> tuple[str, str] | None:
+    """The kind named right before a qualifier of the dated words, and the words from it."""
+    words = [w.strip(" ,„“”\"'()[]–-") for w in _words_before(text, end, _QUALIFIED_WORDS).split()]
+    for i in range(len(words) - 1, 0, -1):
+        if words[i].lower() not in _QUALIFIERS:
+            continue
+        named = _kind_named(words[:i], kind_of)
+        if named and named[1] == i:
+            return named[0], " ".join(words[i - len(named[0].split()) :])
+    return None
 
 
 def _declined(noun: str) -> str:
@@ -129,7 +161,7 @@ def _kind_named(words: list[str], kind_of: Callable[[str], str | None]) -> tuple
 
 def cites_date(line: str) -> bool:
     """A date stands after "vom", "dated", "of" or "du": the date of something cited."""
-    return _DATED.search(line) is not None
+    return any(m["date"] for m in _DATED.finditer(line))
 
 
 def dated_mentions(
@@ -147,18 +179,29 @@ def dated_mentions(
     out: list[Mention] = []
     body = text[:limit]
     for m in _DATED.finditer(body):
-        raw = m["date"]
+        raw = m["date"] or m["bracketed"]
         date = parse_date(raw) or parse_yearless(raw, as_of)
         if date is None:
             continue
         phrase = _words_before(body, m.start())
+        if _SELF.search(phrase):
+            continue
         words = [w.strip(" ,„“”\"'()[]–-") for w in phrase.split()]
         nouns = [w for w in words if w and _NOUN.search(w)]
         named = _kind_named(words, kind_of) if kind_of is not None else None
         # The kind the words right before the date name is what is cited ("the facility
         # agreement dated ...", "this deed is supplemental to a lease dated ...").
-        if named and (not nouns or named[1] == len(words)):
+        qualified = (
+            _qualified_kind(body, m.start(), kind_of)
+            if kind_of is not None and not m["bracketed"] and not (named and named[1] == len(words))
+            else None
+        )
+        if qualified:
+            nouns, phrase = [qualified[0]], qualified[1]
+        elif named and (not nouns or named[1] == len(words)):
             nouns = [named[0]]
+        elif m["bracketed"]:
+            continue  # a date in brackets is a kind's only right after its name
         if not nouns:
             continue
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))

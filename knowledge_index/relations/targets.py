@@ -52,7 +52,11 @@ def cue_dates(cue: cues.Cue, d: DocRow) -> set[dt.date]:
 def own_dates(path: str, lead: str, tail: str = "") -> set[dt.date]:
     """The dates a document goes by: in its file name, the first date at its top, and the date
     it was signed on at its end."""
-    found = (filenames.signals(path).date, cues.letter_date(lead), cues.signing_date(tail))
+    found = (
+        filenames.signals(path).date,
+        cues.letter_date(cues.without_exhibit_sheet(lead)),
+        cues.signing_date(tail),
+    )
     return {d for d in found if d is not None}
 
 
@@ -195,7 +199,9 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
         )
         # An annex or amendment is not the main document of another annex, unless the annex
         # names no agreement and the amendment cites its label ("wie im Lageplan (Anlage 3)").
-        dependent = looks_dependent and not _names_kind(cue) and not cues.exhibit_stamped(tops)
+        dependent = (
+            looks_dependent and not _names_kind(cue) and not cues.exhibit_stamped(d.lead or d.head)
+        )
         own_annex = cue.kind == "annex_of" and not cue.phrase and d.id in citing
         if dependent and not own_annex:
             return 0.0

@@ -273,8 +273,8 @@ def test_a_document_stamped_as_a_court_exhibit_is_cited_by_its_own_title():
         "pdf",
     )
     plan = _doc("M/Vertrag/Anlage 1 Lageplan.pdf", "Anlage 1\nLageplan\nWerfthalle 5", "pdf")
-    assert cues.exhibit_stamped(cues.top_lines(contract.lead))
-    assert not cues.exhibit_stamped(cues.top_lines(plan.lead))
+    assert cues.exhibit_stamped(contract.lead)
+    assert not cues.exhibit_stamped(plan.lead)
     letter = "Die nach dem Werkliefervertrag vom 7. März 2024 gelieferten Träger sind mangelhaft."
     cue = next(c for c in cues.find_cues(letter, "Mängelrüge.docx") if c.kind == "references")
     assert targets.score(cue, contract, "M/Korrespondenz", set()) > 0

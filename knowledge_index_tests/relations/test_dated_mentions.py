@@ -290,3 +290,57 @@ def test_an_english_exhibit_sheet_names_its_label_and_the_witness_statement():
     assert cues.cites_label("3. Exhibit “KLS-2” is the defect log", "Exhibit KLS 2")
     assert cues.annex_label("", "Exhibit KLS-2 - defect log.xlsx") == "Exhibit KLS 2"
     assert cues.annex_label("", "Anlage K-3.pdf") == "Anlage K 3"
+
+
+def test_an_exhibit_under_its_front_sheet_goes_by_its_own_title_and_date():
+    # A scan's text layer lost the space before the year ("3 March2023").
+    exhibit = _doc(
+        "m/Evidence/Exhibit KLS-1.pdf",
+        'This is the exhibit marked "KLS-1" referred to in the witness statement of\n'
+        "Katrin Strobel dated 30 May 2025.\nSUPPLY AGREEMENT\nThis agreement is dated 3 March2023."
+        "\nParties: (1) Calder Precision Engineering Ltd",
+        "pdf",
+    )
+    letter = "20 January 2025\n\nDear Sirs\n\nUnder the supply agreement dated 3 March 2023 you"
+    assert _target(letter, [exhibit]) == "m/Evidence/Exhibit KLS-1.pdf"
+    assert cues.exhibit_stamped(exhibit.lead)
+    # Its own "This agreement is dated ..." cites nothing.
+    assert _references(exhibit.lead, "Exhibit KLS-1.pdf") == []
+
+
+def test_pleadings_listed_with_their_dates_in_brackets_are_cited():
+    skeleton = (
+        "CLAIMANT'S SKELETON ARGUMENT\n\n1. Pleadings are closed: Particulars of Claim (24 March"
+        " 2025), Defence (22 April 2025), Reply (12 May 2025).\n\n2. Costs (12 June 2025) are"
+    )
+    assert _references(skeleton, "Skeleton.docx") == [
+        (D(2025, 3, 24), ["particulars of claim"]),
+        (D(2025, 4, 22), ["defence"]),
+        (D(2025, 5, 12), ["reply"]),
+    ]
+    # The pleading is dated by its statement of truth, run into one paragraph.
+    claim = _doc(
+        "m/Pleadings/Particulars of Claim.docx",
+        "PARTICULARS OF CLAIM\n\n1. By a written agreement dated 3 March 2023 ...\n\nSTATEMENT OF"
+        " TRUTH\n\nThe Claimant believes that the facts stated in these Particulars of Claim are"
+        " true. Signed: Katrin Strobel, Head of Quality, 24 March 2025",
+    )
+    assert D(2025, 3, 24) in targets.cue_dates(cues.Cue(kind="references"), claim)
+
+
+def test_a_table_cell_and_a_qualifier_do_not_hide_the_kind_cited():
+    terms = (
+        "Heads of Terms\n\nExclusivity | Until 30 April 2025\nConfidentiality | The"
+        " confidentiality agreement dated 14 January 2025 continues to apply."
+    )
+    [(date, nouns)] = _references(terms, "HoT.docx")
+    assert (date, nouns) == (D(2025, 1, 14), ["confidentiality agreement"])
+    minutes = (
+        "29 April 2025\n\n2. The Chairman tabled the facility letter from Northgate Commercial"
+        " Finance Limited dated 12 March 2025. 3. A share purchase agreement relating to"
+        " Brightwater Freight Limited in the agreed form dated 22 April 2025 was produced."
+    )
+    assert _references(minutes, "Minutes.docx") == [
+        (D(2025, 3, 12), ["facility letter"]),
+        (D(2025, 4, 22), ["purchase agreement"]),
+    ]
