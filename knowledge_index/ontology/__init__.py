@@ -129,6 +129,7 @@ class Ontology:
         # and every document searches it and states its fingerprint: work both out once.
         self._scoped = tuple(n for n in data.nodes if self.in_scope(n.id))
         self._fingerprint: str | None = None
+        self._exact: dict[str, str] | None = None
 
     @staticmethod
     def _compile(node: OntologyNode) -> list[tuple[str, re.Pattern[str], int, float]]:
@@ -258,11 +259,15 @@ class Ontology:
 
     def named_exactly(self, phrase: str) -> str | None:
         """The in-scope node one of whose labels or terms is exactly `phrase` (no cue)."""
-        q = _norm(phrase)
-        for node in self._scoped:
-            if any(w == 1.0 and t == q for t, _, _, w in self._patterns[node.id]):
-                return node.id
-        return None
+        if self._exact is None:
+            # Every citation by name looks its words up here: one table, built once.
+            exact: dict[str, str] = {}
+            for node in self._scoped:
+                for term, _, _, weight in self._patterns[node.id]:
+                    if weight == 1.0:
+                        exact.setdefault(term, node.id)
+            self._exact = exact
+        return self._exact.get(_norm(phrase))
 
     def clause_types(self) -> list[ClauseType]:
         return list(self.data.clauses)

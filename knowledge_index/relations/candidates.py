@@ -14,7 +14,16 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Connection, text
 
 from knowledge_index.matters.references import PLACEHOLDER_PREFIX
-from knowledge_index.relations import corpus, cues, filenames, lineage, minhash, targets
+from knowledge_index.relations import (
+    corpus,
+    cues,
+    defined_terms,
+    filenames,
+    lineage,
+    mentions,
+    minhash,
+    targets,
+)
 from knowledge_index.relations.corpus import DocRow
 
 MAX_CANDIDATES: Final = 12
@@ -269,6 +278,8 @@ def compute(
                 add(rows[candidate_id], "i_accept_its_changes", s)
     family_ids = set(found)
     found_cues = cues.find_cues(txt, path.rsplit("/", 1)[-1])
+    found_cues += _named_cues(txt, found_cues)
+    my_date = cues.letter_date(txt) or name.date
     pool = matter_docs + _unassigned(conn, source_id, source_object_id)
     pooled = {d.id for d in pool}
     my_folder = path.rsplit("/", 1)[0]
@@ -288,7 +299,12 @@ def compute(
             # The exhibit annexed to this filing is its own, not a document it refers to.
             scored = [(x, d) for x, d in scored if d.id not in own_exhibits]
         latest = cue.kind == "annex_of"
-        best = targets.best([(x, d) for x, d in scored if x > 0], latest=latest)
+        if cue.named_kind:
+            # A name alone stands for a document of this matter only.
+            in_matter = [(x, d) for x, d in scored if x > 0 and d.id in by_id]
+            best = _named_alone(cue, in_matter, my_date)
+        else:
+            best = targets.best([(x, d) for x, d in scored if x > 0], latest=latest)
         title = _wider_title(cue)
         if best is None and title and cue.date is not None:
             # Named by title and date but not in this matter: the estate (another matter of
@@ -329,6 +345,49 @@ def compute(
         candidates=[c for _, c in ranked[:MAX_CANDIDATES]],
         signature=sig,
     )
+
+
+def _named_cues(txt: str, found: list[cues.Cue]) -> list[cues.Cue]:
+    """Citations by name alone, for the kinds no dated or typed cue of the file names."""
+    own_kind = cues.title_kind(cues.top_lines(txt[:3_000], 6))
+    cited = {cues.cited_kind(n) for c in found for n in c.nouns}
+    cited |= {cues.cited_kind(c.phrase) for c in found if c.phrase}
+    return [
+        cues.Cue(
+            kind="references",
+            phrase=n.name,
+            quote=n.quote,
+            nouns=[n.name.lower()],
+            named_kind=n.kind,
+        )
+        for n in defined_terms.named_documents(mentions.own_words(txt), own_kind)
+        if n.kind not in cited
+    ]
+
+
+def _named_alone(
+    cue: cues.Cue, scored: list[tuple[float, DocRow]], my_date: dt.date | None
+) -> tuple[float, DocRow] | None:
+    """The one document of the matter a name alone can stand for: of the kind by its title,
+    written before the citing file, one title among them (the versions of one document share
+    it) or one titled by nothing but a name of the kind ("DEFENCE", not "Defence - notes")."""
+    fits = []
+    for value, d in scored:
+        if _title_kind(d) != cue.named_kind:
+            continue
+        # Any date of its own after the citing file's (the first date at its top may be one
+        # it cites) puts it later.
+        own = targets.own_dates(d.path, d.lead)
+        if my_date is not None and own and max(own) > my_date:
+            continue
+        fits.append((value, d))
+    titles = {cues.compact(_title_line(d)) for _, d in fits}
+    if len(titles) > 1:
+        fits = [
+            (v, d) for v, d in fits if cues.kind_named_exactly(_title_line(d)) == cue.named_kind
+        ]
+        titles = {cues.compact(_title_line(d)) for _, d in fits}
+    return targets.best(fits) if len(titles) == 1 else None
 
 
 # As strong as a dated citation by kind: the label names one file of the matter.

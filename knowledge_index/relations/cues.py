@@ -15,7 +15,13 @@ from pydantic import BaseModel
 
 from knowledge_index.ontology import load_ontology
 from knowledge_index.relations import filenames, mentions
-from knowledge_index.relations.dates import DATE_PATTERN, dates, parse_date
+from knowledge_index.relations.dates import (
+    DATE_PATTERN,
+    YEARLESS_PATTERN,
+    dates,
+    parse_date,
+    parse_yearless,
+)
 from knowledge_index.relations.lineage import norm
 
 CueKind = Literal["annex_of", "amends", "responds_to", "references"]
@@ -70,7 +76,7 @@ _RESPONSE = re.compile(
     rf"(?:Ihr(?:e|em|en|er)?\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+vom"
     rf"|your\s+{_DOCUMENT_NOUN}(?:\s+[\w\-]+){{0,3}}?\s+(?:of|dated)"
     rf"|votre\s+(?:lettre|courrier|courriel|e-mail|message)(?:\s+[\w\-]+){{0,3}}?\s+du)"
-    rf"\s+(?P<date>{DATE_PATTERN})",
+    rf"\s+(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})",
     re.I,
 )
 _RE_LINE = re.compile(r"^\s*(?:Re|Betreff|Betr\.|Subject)\s*:\s*(?P<subject>.+)$", re.I | re.M)
@@ -85,6 +91,9 @@ class Cue(BaseModel):
     # A reference's document nouns that name a kind ("mietvertrag", "amendment"); none when it
     # cites only "the draft" or "our letter", which its date then identifies alone.
     nouns: list[str] = []
+    # A document cited by its name alone ("the Defence", "des Mietvertrags"): the kind that
+    # name stands for, which the matter must hold one document of.
+    named_kind: str = ""
 
 
 # Anywhere in a file name or a title line: "Mietvertrag - Anlage 2 - Lageplan", "Anl. 3",
@@ -315,37 +324,38 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
             Cue(kind="amends", phrase=in_place["target"], quote=in_place.group(0).strip()[:300])
         )
     # A pleading answers the one it names by its date ("zur Klageerwiderung vom ..."); the
-    # court's own order or judgment answers no one, it cites the pleadings it rules on.
+    # court's own order or judgment answers no one, it cites the pleadings it rules on, as does
+    # a document titled as anything but a pleading (a settlement's "claims set out in the
+    # Particulars of Claim dated ...").
     tops = top_lines(head, 6)
     decides = any(document_kind(x) in _COURT_DECISIONS for x in tops if len(x) < 80)
+    titled_as = title_kind(tops)
+    cites_only = decides or (titled_as is not None and not titled_as.startswith("court."))
     for m in _PLEADING.finditer(text[:20_000]):
         cues.append(
             Cue(
-                kind="references" if decides else "responds_to",
+                kind="references" if cites_only else "responds_to",
                 phrase=m["noun"],
                 date=parse_date(m["date"]),
                 quote=m.group(0).strip()[:300],
-                nouns=[m["noun"].lower()] if decides else [],
+                nouns=[m["noun"].lower()] if cites_only else [],
             )
         )
+    named_on = filenames.signals(filename).date
+    written = letter_date(text) or named_on
     for m in _RESPONSE.finditer(text[:6_000]):
-        cues.append(
-            Cue(kind="responds_to", date=parse_date(m["date"]), quote=m.group(0).strip()[:300])
-        )
+        # "Thank you for your letter of 9 June": the last 9 June before this letter's date.
+        answered = parse_date(m["date"]) or parse_yearless(m["date"], written)
+        if answered is not None:
+            cues.append(Cue(kind="responds_to", date=answered, quote=m.group(0).strip()[:300]))
     re_line = _RE_LINE.search(head)
     if re_line and not any(c.kind == "responds_to" for c in cues):
         subject = re_line["subject"].strip()
         cues.append(Cue(kind="responds_to", phrase=subject, quote=re_line.group(0).strip()))
-    named_on = filenames.signals(filename).date
-    written = letter_date(text) or named_on
     own = {d for d in (written, named_on) if d is not None}
     # The citation an annex, amendment or reply cue already read is not a second relation.
     typed = {c.date for c in cues if c.date is not None}
-    # What the document is by its title line (short, no sentence).
-    own_kind = next(
-        (k for x in tops if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))),
-        None,
-    )
+    own_kind = titled_as
     # An amendment titled without what it amends ("DEED OF VARIATION", "SUPPLEMENTAL
     # AGREEMENT", "SIDE LETTER") names it in its recital: the first contract it cites.
     titled = None if amend else _amendment_title(tops)
@@ -379,6 +389,14 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
             )
         )
     return cues
+
+
+def title_kind(tops: list[str]) -> str | None:
+    """What the document is by its title line (short, no sentence)."""
+    return next(
+        (k for x in tops if len(x) < 120 and not x.endswith(".") and (k := document_kind(x))),
+        None,
+    )
 
 
 def _amendment_title(tops: list[str]) -> str | None:
@@ -436,10 +454,24 @@ def document_kind(text: str) -> str | None:
     )
     if not hits:
         return None
-    node = hits[0].id
-    if "." not in node or node in _DEPENDENT_KINDS or node.startswith("correspondence."):
+    return _document_node(hits[0].id)
+
+
+def _document_node(node: str | None) -> str | None:
+    if (
+        not node
+        or "." not in node
+        or node in _DEPENDENT_KINDS
+        or node.startswith("correspondence.")
+    ):
         return None
     return node
+
+
+def kind_named_exactly(name: str) -> str | None:
+    """The kind of document `name` is one of the names of ("Facility Agreement", "Defence",
+    "Mietvertrag"); none for a general word ("Agreement"), a dependent kind or a letter."""
+    return _document_node(load_ontology().named_exactly(name))
 
 
 @functools.lru_cache(maxsize=8192)

@@ -45,8 +45,19 @@ _SIGNED_KINDS: Final = frozenset({"annex_of", "amends", "references"})
 _SIGNED_FIRST: Final = {"executed": 0, "final": 0}
 
 
+def _signed(cue: cues.Cue) -> bool:
+    """Whether the cited date may be the one the target was signed on: a contract's, and a
+    pleading's, which its statement of truth dates at its end ("Reply to the Defence dated
+    22 April 2025")."""
+    return cue.kind in _SIGNED_KINDS or (
+        cue.kind == "responds_to"
+        and bool(cue.phrase)
+        and cues.document_kind(cue.phrase) is not None
+    )
+
+
 def cue_dates(cue: cues.Cue, d: DocRow) -> set[dt.date]:
-    return own_dates(d.path, d.lead, d.tail if cue.kind in _SIGNED_KINDS else "")
+    return own_dates(d.path, d.lead, d.tail if _signed(cue) else "")
 
 
 def own_dates(path: str, lead: str, tail: str = "") -> set[dt.date]:
@@ -247,7 +258,11 @@ def score(cue: cues.Cue, d: DocRow, my_folder: str, citing: set[str]) -> float:
     if cue.date is not None:
         if not dated or (cue.phrase and not named):
             return 0.0
-        return 2.0 + 1.0 * named + 0.5 * same_folder
+        # "your letter of 9 June" is the letter of that day, not the draft it enclosed.
+        letter = bool(_LETTER_WORD.search(cue.quote)) and not cues.title_kind(
+            cues.top_lines(d.lead or d.head, 6)
+        )
+        return 2.0 + 1.0 * named + 0.5 * same_folder + 0.5 * letter
     # A subject line ("Re: Licence Agreement - audit") answers a letter, not the agreement.
     if named and not head.startswith("re") and not main_like:
         return 1.0 + 0.5 * same_folder
@@ -323,7 +338,7 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     named = names(cue.phrase, path, text[:600]) or (
         bool(cue.phrase) and cues.phrase_matches(cue.phrase, head)
     )
-    tail = text[-TAIL_CHARS:] if cue.kind in _SIGNED_KINDS else ""
+    tail = text[-TAIL_CHARS:] if _signed(cue) else ""
     dated = cue.date is not None and cue.date in own_dates(path, text[:600], tail)
     if dated and cue.kind == "references" and _also_cites(cue, path, text[:600], tail):
         dated = False

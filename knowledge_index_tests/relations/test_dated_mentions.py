@@ -344,3 +344,48 @@ def test_a_table_cell_and_a_qualifier_do_not_hide_the_kind_cited():
         (D(2025, 3, 12), ["facility letter"]),
         (D(2025, 4, 22), ["purchase agreement"]),
     ]
+
+
+def test_a_reply_answers_the_defence_signed_on_the_date_it_names():
+    # The defence's top cites the claim's date; its statement of truth dates it.
+    defence = _doc(
+        "m/Pleadings/Defence.pdf",
+        "DEFENCE\n\n1. The Particulars of Claim dated 24 March 2025 are denied.\n\nSTATEMENT OF"
+        " TRUTH\nSigned: R. Calder, Director, 22 April 2025",
+        "pdf",
+    )
+    reply = "REPLY\n\n1. This is the Claimant's Reply to the Defence dated 22 April 2025. The"
+    [cue] = [c for c in cues.find_cues(reply, "Reply.docx") if c.kind == "responds_to"]
+    assert targets.score(cue, defence, "m", set()) > 0
+    assert targets.confirms(cue, defence.path, defence.head, defence.lead)
+
+
+def test_only_a_pleading_answers_the_pleading_it_names():
+    tomlin = (
+        "SETTLEMENT AGREEMENT\n\n1. Calder shall pay £1,150,000 in settlement of the claims set"
+        " out in the Particulars of Claim dated 24 March 2025."
+    )
+    found = [(c.kind, c.date) for c in cues.find_cues(tomlin, "Tomlin Schedule.docx")]
+    assert found == [("references", D(2025, 3, 24))]
+    defence = "DEFENCE\n\n1. Paragraph 2 of the Particulars of Claim dated 24 March 2025 is denied."
+    found = [(c.kind, c.date) for c in cues.find_cues(defence, "Defence.docx")]
+    assert found == [("responds_to", D(2025, 3, 24))]
+
+
+def test_your_letter_of_a_day_is_the_letter_of_that_day_not_what_it_enclosed():
+    mail = (
+        "Subject: Without prejudice - Ms R Dunmore\nDate: 2025-06-12T10:00:00+01:00\n\n"
+        "Thank you for your letter of 9 June and the revised draft."
+    )
+    [cue] = [c for c in cues.find_cues(mail, "mail.eml") if c.date is not None]
+    assert (cue.kind, cue.date) == ("responds_to", D(2025, 6, 9))
+    letter = _doc(
+        "m/Letter to Lyle & Prosser 09.06.2025.docx",
+        "Lyle & Prosser Solicitors\n\n9 June 2025\n\nDear Ms Prosser\n\nwe enclose a revised draft",
+    )
+    draft = _doc(
+        "m/Settlement Agreement - draft 2.docx",
+        "WITHOUT PREJUDICE\n\nSETTLEMENT AGREEMENT\n\nDated 9 June 2025\n\n1. Termination",
+    )
+    scored = [(targets.score(cue, d, "m", set()), d) for d in (draft, letter)]
+    assert targets.best([x for x in scored if x[0] > 0])[1] is letter

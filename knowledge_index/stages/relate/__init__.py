@@ -47,7 +47,12 @@ STAGE = Stage(
     # ki-19: an English exhibit's front sheet ("This is the exhibit marked 'KLS-1' referred to
     # in the witness statement of ... dated ...") makes it that statement's annex; exhibit
     # labels with a witness's initials ("Exhibit KLS-2"), cited in quotes.
-    code_version="ki-19",
+    # ki-20: dated citations as prints write them ("3 March2023", a table cell, a bracketed
+    # date after a pleading's name, a kind followed by its parties); a document cited by its
+    # name alone ("I have read the Defence", "des Mietvertrags") when the matter holds one
+    # document of that kind written before; only a pleading answers the pleading it names; a
+    # mail answers a letter it names by date.
+    code_version="ki-20",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "

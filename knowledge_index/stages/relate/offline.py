@@ -10,6 +10,7 @@ Deterministic: same request, same answer.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Final
 
 from knowledge_index.gateway.offline.context import Call, Decision, PolicyContext
@@ -224,9 +225,9 @@ class RelatePolicy(Policy):
                     }
                 )
         for kind in ("annex_of", "amends", "responds_to", "references"):
-            if is_email and kind == "responds_to":
-                continue  # mails answer mails through their thread, not a letter relation
             for cue in (c for c in cues if c.get("kind") == kind):
+                if is_email and kind == "responds_to" and not _answers_letter(cue):
+                    continue  # mails answer mails through their thread
                 phrase = cue_rules.norm(cue.get("phrase") or "")
                 if kind == "references" and any(
                     phrase and (phrase in p or p in phrase) for p in linked_phrases
@@ -271,6 +272,15 @@ def _confirms(cue: dict[str, Any], doc: dict[str, Any]) -> bool:
         str(doc.get("heading") or ""),
         str(doc.get("text") or ""),
     )
+
+
+_LETTER: Final = re.compile(r"(?i:\b(?:schreiben|brief|letter|lettre|courrier)\b)")
+
+
+def _answers_letter(cue: dict[str, Any]) -> bool:
+    """A mail answers a letter it names by its date ("vielen Dank für Ihr Schreiben vom 25.
+    April 2025"); its subject line alone answers the mail before it, through the thread."""
+    return cue.get("date") is not None and bool(_LETTER.search(cue.get("quote") or ""))
 
 
 def _submit(arguments: dict[str, Any]) -> Decision:
