@@ -79,6 +79,23 @@ def test_format_and_file_name_type_what_has_no_heading() -> None:
     assert _type("SPA draft 2", ext="eml") == "correspondence.email"
 
 
+def test_a_court_exhibit_is_what_it_shows_and_a_contract_exhibit_an_annex() -> None:
+    assert _type("WERKLIEFERVERTRAG", "Anlage K 1 - Werkliefervertrag") == (
+        "contract.supply_agreement"
+    )
+    # Named only by its subject: what its format makes it.
+    assert _type("Exhibit KLS-2 – Defect log", "Exhibit KLS-2 - defect log", ext="xlsx") == (
+        "other.spreadsheet"
+    )
+    assert _type("Exhibit A – Price List", "Exhibit A - Price List", ext="xlsx") == "contract.annex"
+    # The front sheet of an English exhibit is no title; the exhibit's own heading is.
+    sheet = {
+        "text": 'This is the exhibit marked "KLS-1" referred to in the witness statement of\n'
+        "Katrin Strobel dated 30 May 2025.\nSUPPLY AGREEMENT\nThis agreement is dated 3 March 2023."
+    }
+    assert best_title(title_candidates(sheet, FIRM)) == "SUPPLY AGREEMENT"
+
+
 def test_a_text_that_says_what_it_transfers_narrows_the_type() -> None:
     # Austrian practice: a GmbH share is sold by an "Abtretungsvertrag" (the share deal's deed).
     share_deal = "Die Verkäuferin verkauft und tritt ihren Geschäftsanteil an der Gesellschaft ab."

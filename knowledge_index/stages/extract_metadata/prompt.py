@@ -40,7 +40,11 @@ from knowledge_index.stages.extract_metadata.party_rules import (
     party_block,
     person_mentions,
 )
-from knowledge_index.stages.extract_metadata.titles import TitleCandidate, title_candidates
+from knowledge_index.stages.extract_metadata.titles import (
+    COURT_EXHIBIT,
+    TitleCandidate,
+    title_candidates,
+)
 
 TEXT_LIMIT: Final = 8_000
 HEAD_CHARS: Final = 600
@@ -259,6 +263,10 @@ def type_candidates(
     """Search the ontology with each signal's text; the format names nodes by extension."""
     out: list[TypeCandidate] = []
     for signal, value in signals:
+        if signal in ("heading", "filename"):
+            # A court exhibit is typed by what it is ("Anlage K 1 - Werkliefervertrag"), not
+            # by its label.
+            value = COURT_EXHIBIT.sub(" ", value)
         if not value.strip():
             continue
         for view in ontology.search(value)[:TYPE_HITS_PER_SIGNAL]:

@@ -34,11 +34,20 @@ BANNER: Final = re.compile(
     # A version stamp: `Execution version`, `Stand: 20.06.2025`, `KH Draft 1 – 4 March 2025`.
     r"|execution (?:version|copy)|agreed form|stand\s*:?\s*\d+|[a-zäöü]{1,4}[-\s](?:draft|entwurf)"
     # An exhibit stamp: `Beilage ./B`, `Anlage K 3`, `Exhibit C-12`.
-    r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,2}[-\s]?\d{0,3}$"
+    r"|(?:beilage|anlage|exhibit)\s*\.?/?\s*[A-Z]{0,4}[-\s]?\d{0,3}$"
+    # The front sheet English practice puts on an exhibit ("This is the exhibit marked ...").
+    r"|this is the exhibit marked"
     # The formula above a German or Austrian judgment's heading.
     r"|im namen des volkes|im namen der republik)\b"
     # A signature: "gez. O. Lorenzen", "signed: ...".
     r"|^(?:gez\.|signed:|/s/)",
+    re.I,
+)
+# A court exhibit's label, a party's letter or a witness's initials and a number (`Anlage K 1`,
+# `Exhibit KLS-2`, `Beilage ./B`): evidence, which is whatever the document is; a contract's
+# `Exhibit A` or `Anlage 3` is its annex.
+COURT_EXHIBIT: Final = re.compile(
+    r"\b(?:beilage|anlage|exhibit)\s*(?:\./\s*[A-Z]{1,3}\b|[A-Z]{1,4}[-\s]?\d{1,3}\b)\s*[-–:]?\s*",
     re.I,
 )
 # The stamp in front of an exhibit's own heading: `Beilage ./A WERKVERTRAG`.
@@ -198,8 +207,18 @@ def _join_wrapped(lines: list[str], i: int) -> str:
     return title
 
 
+# An exhibit's front sheet, over as many lines as its sentence takes: the exhibit's title
+# follows it.
+_EXHIBIT_SHEET: Final = re.compile(r"^this is the exhibit marked\b", re.I)
+_SHEET_LINES: Final = 4
+
+
 def _text_lines(text: str) -> list[str]:
-    return [_plain(line) for line in text.splitlines() if _plain(line)][:SCAN_LINES]
+    lines = [_plain(line) for line in text.splitlines() if _plain(line)]
+    if lines and _EXHIBIT_SHEET.match(lines[0]):
+        end = next((i for i, x in enumerate(lines[:_SHEET_LINES]) if x.endswith(".")), -1)
+        lines = lines[end + 1 :]
+    return lines[:SCAN_LINES]
 
 
 def _subject_line(lines: list[str], firm_names: list[str]) -> str | None:
