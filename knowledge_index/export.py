@@ -9,6 +9,8 @@ and what relate and extract_decisions recorded (empty lists / null until they ra
   logical document's files in version order;
 - `relations`: typed edges, `direction` outgoing (this file -> other) or incoming (other -> this
   file), with `relation`, the other file's `source_object_id` and `path`, `confidence`, `method`;
+  a typed relation naming a print or copy of a document is shown on its original
+  (`shown_relations`, sql/022);
 - `threads`: the e-mail thread this file belongs to: `thread_id`, `subject` and `members` in
   order (sent_at, then path) with `source_object_id`, `path`, `message_id`,
   `parent_source_object_id`, `sent_at`, `method`;
@@ -87,12 +89,12 @@ _RELATIONS = (
     " SELECT jsonb_build_object('direction', 'outgoing', 'relation', r.relation,"
     "  'source_object_id', t.id, 'path', t.path, 'confidence', r.confidence,"
     "  'method', r.method) AS e"
-    "  FROM relations r JOIN source_objects t ON t.id = r.target_source_object_id"
+    "  FROM shown_relations r JOIN source_objects t ON t.id = r.target_source_object_id"
     "  WHERE r.source_object_id = o.id AND t.deleted_at IS NULL"
     " UNION ALL"
     " SELECT jsonb_build_object('direction', 'incoming', 'relation', r.relation,"
     "  'source_object_id', s.id, 'path', s.path, 'confidence', r.confidence, 'method', r.method)"
-    "  FROM relations r JOIN source_objects s ON s.id = r.source_object_id"
+    "  FROM shown_relations r JOIN source_objects s ON s.id = r.source_object_id"
     "  WHERE r.target_source_object_id = o.id AND s.deleted_at IS NULL) edges"
 )
 _THREADS = (

@@ -47,7 +47,7 @@ def _candidate_edges(conn: Connection, ids: list[str], with_relations: bool) -> 
     if with_relations:
         rows = conn.execute(
             text(
-                "SELECT source_object_id, target_source_object_id, relation FROM relations"
+                "SELECT source_object_id, target_source_object_id, relation FROM shown_relations"
                 " WHERE source_object_id = ANY(CAST(:ids AS text[]))"
                 " OR target_source_object_id = ANY(CAST(:ids AS text[]))"
             ),

@@ -181,6 +181,57 @@ def test_export_carries_versions_relations_threads_and_decisions(engine):
     )
 
 
+def test_a_relation_naming_a_print_is_shown_on_what_it_was_printed_from(engine):
+    _seed(engine)
+    with engine.begin() as conn:
+        for key, path in (("letter", "Mails/letter.docx"), ("print", "Deal/SPA_v2.pdf")):
+            conn.execute(
+                text(
+                    "INSERT INTO source_objects (id, source_id, external_id, path, content_hash)"
+                    " VALUES (:k, 's', :p, :p, :h)"
+                ),
+                {"k": key, "p": path, "h": f"hash-{key}"},
+            )
+        conn.execute(
+            text(
+                "INSERT INTO document_versions (source_object_id, logical_document_id,"
+                " content_hash, identity, version_number, version_label, duplicate_of)"
+                " VALUES ('print', 'spa', 'hash-print', 'near_duplicate', 2, 'redline', 'v2')"
+            )
+        )
+        # The letter cites the print and v2 itself; the schedule belongs to the print; a
+        # citation of the backup copy (byte-identical to v1) stays on the copy.
+        for src, dst, relation in (
+            ("print", "v2", "near_duplicate_of"),
+            ("letter", "print", "references"),
+            ("letter", "v2", "references"),
+            ("letter", "copy", "references"),
+            ("annex", "print", "annex_of"),
+        ):
+            conn.execute(
+                text(
+                    "INSERT INTO relations (source_object_id, target_source_object_id, relation)"
+                    " VALUES (:s, :t, :r)"
+                ),
+                {"s": src, "t": dst, "r": relation},
+            )
+    out = io.StringIO()
+    write_jsonl(engine, out)
+    rows = {r["source_object_id"]: r for r in map(json.loads, out.getvalue().splitlines())}
+
+    def edges(key):
+        return sorted((e["direction"], e["relation"], e["path"]) for e in rows[key]["relations"])
+
+    assert edges("letter") == [
+        ("outgoing", "references", FILES["copy"]),
+        ("outgoing", "references", FILES["v2"]),  # once
+    ]
+    assert edges("annex") == [("outgoing", "annex_of", FILES["v2"])]
+    # The print keeps its identity edge and nothing else; v2 gains what named its print.
+    assert edges("print") == [("outgoing", "near_duplicate_of", FILES["v2"])]
+    assert ("incoming", "references", "Mails/letter.docx") in edges("v2")
+
+
 # -- MCP: the decisions, on both axes, only for callers who may see them ----------------------
 
 DEAL, OUTSIDER = "group:deal", "group:outsider"
