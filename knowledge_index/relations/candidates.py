@@ -371,23 +371,21 @@ def _named_alone(
     """The one document of the matter a name alone can stand for: of the kind by its title,
     written before the citing file, one title among them (the versions of one document share
     it) or one titled by nothing but a name of the kind ("DEFENCE", not "Defence - notes")."""
-    fits = []
+    fits: list[tuple[float, DocRow, str]] = []
     for value, d in scored:
-        if _title_kind(d) != cue.named_kind:
+        title = _title_line(d)
+        if not title or cues.document_kind(title) != cue.named_kind:
             continue
         # Any date of its own after the citing file's (the first date at its top may be one
         # it cites) puts it later.
         own = targets.own_dates(d.path, d.lead)
         if my_date is not None and own and max(own) > my_date:
             continue
-        fits.append((value, d))
-    titles = {cues.compact(_title_line(d)) for _, d in fits}
-    if len(titles) > 1:
-        fits = [
-            (v, d) for v, d in fits if cues.kind_named_exactly(_title_line(d)) == cue.named_kind
-        ]
-        titles = {cues.compact(_title_line(d)) for _, d in fits}
-    return targets.best(fits) if len(titles) == 1 else None
+        fits.append((value, d, title))
+    if len({cues.compact(t) for _, _, t in fits}) > 1:
+        fits = [f for f in fits if cues.kind_named_exactly(f[2]) == cue.named_kind]
+    titles = {cues.compact(t) for _, _, t in fits}
+    return targets.best([(v, d) for v, d, _ in fits]) if len(titles) == 1 else None
 
 
 # As strong as a dated citation by kind: the label names one file of the matter.

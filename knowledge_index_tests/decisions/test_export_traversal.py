@@ -12,7 +12,7 @@ import io
 import json
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 
 from knowledge_index.export import to_dataframe, write_jsonl
 
@@ -25,6 +25,17 @@ FILES = {
     "mail2": "Mails/re_offer.eml",
     "gone": "Deal/SPA_old.docx",
 }
+
+
+def _relate(conn: Connection, edges: tuple[tuple[str, str, str], ...]) -> None:
+    for src, dst, relation in edges:
+        conn.execute(
+            text(
+                "INSERT INTO relations (source_object_id, target_source_object_id, relation,"
+                " confidence, method) VALUES (:s, :t, :r, 0.9, 'filename')"
+            ),
+            {"s": src, "t": dst, "r": relation},
+        )
 
 
 def _seed(engine: Engine) -> None:
@@ -65,21 +76,17 @@ def _seed(engine: Engine) -> None:
                     "r": red,
                 },
             )
-        for src, dst, relation in (
-            ("v2", "v1", "supersedes"),
-            ("v2", "v1", "redline_against"),
-            ("copy", "v1", "duplicate_of"),
-            ("annex", "v2", "annex_of"),
-            ("mail2", "mail1", "in_thread_with"),
-            ("gone", "v1", "references"),
-        ):
-            conn.execute(
-                text(
-                    "INSERT INTO relations (source_object_id, target_source_object_id, relation,"
-                    " confidence, method) VALUES (:s, :t, :r, 0.9, 'filename')"
-                ),
-                {"s": src, "t": dst, "r": relation},
-            )
+        _relate(
+            conn,
+            (
+                ("v2", "v1", "supersedes"),
+                ("v2", "v1", "redline_against"),
+                ("copy", "v1", "duplicate_of"),
+                ("annex", "v2", "annex_of"),
+                ("mail2", "mail1", "in_thread_with"),
+                ("gone", "v1", "references"),
+            ),
+        )
         conn.execute(
             text("INSERT INTO communication_threads (id, subject) VALUES ('th-1', 'Angebot SPA')")
         )
@@ -201,20 +208,16 @@ def test_a_relation_naming_a_print_is_shown_on_what_it_was_printed_from(engine):
         )
         # The letter cites the print and v2 itself; the schedule belongs to the print; a
         # citation of the backup copy (byte-identical to v1) stays on the copy.
-        for src, dst, relation in (
-            ("print", "v2", "near_duplicate_of"),
-            ("letter", "print", "references"),
-            ("letter", "v2", "references"),
-            ("letter", "copy", "references"),
-            ("annex", "print", "annex_of"),
-        ):
-            conn.execute(
-                text(
-                    "INSERT INTO relations (source_object_id, target_source_object_id, relation)"
-                    " VALUES (:s, :t, :r)"
-                ),
-                {"s": src, "t": dst, "r": relation},
-            )
+        _relate(
+            conn,
+            (
+                ("print", "v2", "near_duplicate_of"),
+                ("letter", "print", "references"),
+                ("letter", "v2", "references"),
+                ("letter", "copy", "references"),
+                ("annex", "print", "annex_of"),
+            ),
+        )
     out = io.StringIO()
     write_jsonl(engine, out)
     rows = {r["source_object_id"]: r for r in map(json.loads, out.getvalue().splitlines())}

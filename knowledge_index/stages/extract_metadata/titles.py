@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel
 
 from knowledge_index.entities.names import COMPANY, fold
+from knowledge_index.relations.cues import without_exhibit_sheet
 
 TitleSource = Literal["email_subject", "heading", "bold_line", "title_line", "first_line"]
 MAX_TITLE: Final = 200
@@ -207,18 +208,10 @@ def _join_wrapped(lines: list[str], i: int) -> str:
     return title
 
 
-# An exhibit's front sheet, over as many lines as its sentence takes: the exhibit's title
-# follows it.
-_EXHIBIT_SHEET: Final = re.compile(r"^this is the exhibit marked\b", re.I)
-_SHEET_LINES: Final = 4
-
-
 def _text_lines(text: str) -> list[str]:
-    lines = [_plain(line) for line in text.splitlines() if _plain(line)]
-    if lines and _EXHIBIT_SHEET.match(lines[0]):
-        end = next((i for i, x in enumerate(lines[:_SHEET_LINES]) if x.endswith(".")), -1)
-        lines = lines[end + 1 :]
-    return lines[:SCAN_LINES]
+    # An exhibit's front sheet is no title: the exhibit's own follows it.
+    lines = (_plain(line) for line in without_exhibit_sheet(text).splitlines())
+    return [line for line in lines if line][:SCAN_LINES]
 
 
 def _subject_line(lines: list[str], firm_names: list[str]) -> str | None:
@@ -267,9 +260,7 @@ def _caption_title(lines: list[str], firm_names: list[str]) -> str | None:
     first line in capitals that is none of these ("DEFENCE", "NOTICE OF HEARING")."""
     if not any(COURT_HEAD.match(STATE_HEAD.sub("", x)) for x in lines[:4]):
         return None
-    for i, line in enumerate(lines[:CAPTION_LINES]):
-        if i == 0:  # the court's own line
-            continue
+    for i, line in enumerate(lines[1:CAPTION_LINES], start=1):  # after the court's own line
         if SALUTATION.match(line):
             return None
         words = re.findall(r"[^\W\d_]{2,}", line)
