@@ -204,9 +204,9 @@ def test_a_reviewers_comment_is_found_by_search(engine, tmp_path):
 
 
 def test_party_spellings_never_reach_across_permissions(engine, indexed):
-    """A document is found by its parties' names as written in it and in documents with its own
-    permissions, never by a spelling only a document the caller cannot see carries (nor by the
-    entity's canonical name, which may come from one)."""
+    """A document is found by its parties' names and register numbers as written in it and in
+    documents with its own permissions, never by a spelling or number only a document the
+    caller cannot see carries (nor by the entity's canonical name, which may come from one)."""
     _, settings, driver = indexed
     with engine.begin() as conn:
         ids = dict(conn.execute(text("SELECT path, id FROM source_objects")).all())
@@ -216,17 +216,18 @@ def test_party_spellings_never_reach_across_permissions(engine, indexed):
                 " VALUES ('e-zeta', 'Zetaworks Holding GmbH', 'zetaworks holding gmbh', 'k-zeta')"
             )
         )
-        for path, mention in (
-            ("Acme/liefervertrag.txt", "Quellwerk Liefer GmbH"),
-            ("Acme/letter.txt", ""),
-            ("Beta/memo.md", "Geheimprojekt Zeta"),
+        for path, mention, registers in (
+            ("Acme/liefervertrag.txt", "Quellwerk Liefer GmbH", {"fn": "190234x"}),
+            ("Acme/letter.txt", "", {}),
+            ("Beta/memo.md", "Geheimprojekt Zeta", {"fn": "777001k"}),
         ):
             conn.execute(
                 text(
-                    "INSERT INTO document_parties (source_object_id, entity_id, role, mention)"
-                    " VALUES (:o, 'e-zeta', 'counterparty', :m)"
+                    "INSERT INTO document_parties"
+                    " (source_object_id, entity_id, role, mention, provenance)"
+                    " VALUES (:o, 'e-zeta', 'counterparty', :m, CAST(:p AS jsonb))"
                 ),
-                {"o": ids[path], "m": mention},
+                {"o": ids[path], "m": mention, "p": json.dumps({"identifiers": registers})},
             )
     assert driver.update_search_index(rebuild=True)
     alice, beta = ["user:alice"], ["user:bob", "group:beta"]
@@ -242,6 +243,11 @@ def test_party_spellings_never_reach_across_permissions(engine, indexed):
     assert lexical("Geheimprojekt", alice) == []
     assert lexical("Zetaworks", alice) == []
     assert "Beta/memo.md" in lexical("Geheimprojekt", beta)
+    # The supply agreement writes the party's register number; the letter, which names the
+    # party only, is found by it too, as the number is written ("FN 190234 x").
+    assert "Acme/letter.txt" in lexical("FN 190234 x", alice)
+    assert lexical("777001", alice) == []
+    assert "Beta/memo.md" in lexical("FN 777001 k", beta)
 
 
 def test_a_reindex_takes_unchanged_vectors_from_postgres(engine, indexed, monkeypatch):

@@ -420,6 +420,22 @@ def register_numbers(text: str) -> set[str]:
     return out
 
 
+_LETTER_TAIL: Final = re.compile(r"^(\d+)\s*([A-Za-z]?)$")
+
+
+def written_register(kind: str, value: str) -> str | None:
+    """A stored register number (`fn` "190234x") as documents write it ("FN 190234 x"), so a
+    search for the number as written finds it; None for what is not a number (the court)."""
+    if kind not in REGISTER_KINDS:
+        return None
+    if kind in ("uk_company_number", "che_uid"):
+        return value
+    parts = _LETTER_TAIL.match(value)
+    if parts is None:
+        return f"{kind.upper()} {value}"
+    return " ".join(p for p in (kind.upper(), parts[1], parts[2]) if p)
+
+
 def unique_mentions(text: str) -> list[Mention]:
     """One mention per normalized name (first occurrence), identifiers merged."""
     out: dict[str, Mention] = {}

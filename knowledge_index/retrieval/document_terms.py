@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, Engine, text
 
+from knowledge_index.entities.names import written_register
 from knowledge_index.matters.references import PLACEHOLDER_PREFIX
 from knowledge_index.retrieval.party_context import identity_words
 
@@ -82,8 +83,8 @@ def load_document_terms(
             ),
             {"ids": list(source_object_ids)},
         ).all()
-        spellings = _party_spellings(conn, source_object_ids)
-        texts = _texts(conn, [i for i in source_object_ids if spellings.get(i)])
+        parties = _parties(conn, source_object_ids)
+        texts = _texts(conn, list(parties))
         decisions = _decisions(conn, source_object_ids)
     out = {}
     for row in rows:
@@ -93,8 +94,10 @@ def load_document_terms(
             matter_key=row[4] if real else None,
             matter_reference=row[1] if real else None,
             matter_title=row[2] if real else None,
-            parties=spellings.get(row[0], []),
-            party_identity=_identity(texts.get(row[0], ""), spellings.get(row[0], [])),
+            parties=(mine := parties.get(row[0], _NO_PARTIES)).spellings,
+            party_identity=list(
+                dict.fromkeys([*_identity(texts.get(row[0], ""), mine.spellings), *mine.registers])
+            ),
             doc_type_labels=type_labels(row[3]),
             decisions=decisions.get(row[0], []),
         )
@@ -104,32 +107,56 @@ def load_document_terms(
 # A party's spellings are the mentions of its entity in this document and in every document
 # with exactly this document's permission projection: whoever may see this document sees those
 # too, so matching a query on them reveals nothing hidden (the rule resolve_entity keeps). The
+# register numbers those documents write with the party's name come along: "FN 190234 x"
+# then finds every document of that company, also those that only write its name. The
 # entity's canonical name and accumulated aliases may come from documents the caller cannot
 # see, so they are not used as such. A later grant change of another document is not followed
 # until this document is indexed again.
 _SPELLINGS = text(
-    "WITH pairs AS (SELECT p.source_object_id AS mine, m.source_object_id AS theirs, m.mention"
+    "WITH pairs AS (SELECT p.source_object_id AS mine, m.source_object_id AS theirs, m.mention,"
+    "   m.provenance -> 'identifiers' AS identifiers"
     "   FROM document_parties p JOIN document_parties m"
     "   ON m.entity_id = p.entity_id AND m.mention <> ''"
     "   WHERE p.source_object_id = ANY(CAST(:ids AS text[]))),"
     " acl AS (SELECT DISTINCT ON (c.source_object_id) c.source_object_id,"
     "   c.allowed_principals, c.denied_principals FROM chunks c"
     "   WHERE c.source_object_id IN (SELECT mine FROM pairs UNION SELECT theirs FROM pairs)"
-    "   ORDER BY c.source_object_id, c.ordinal)"
-    " SELECT pairs.mine, array_agg(DISTINCT pairs.mention ORDER BY pairs.mention)"
-    " FROM pairs"
-    " LEFT JOIN acl a ON a.source_object_id = pairs.mine"
-    " LEFT JOIN acl b ON b.source_object_id = pairs.theirs"
-    " WHERE pairs.theirs = pairs.mine"
-    "   OR (a.allowed_principals = b.allowed_principals"
-    "     AND a.denied_principals = b.denied_principals)"
-    " GROUP BY pairs.mine"
+    "   ORDER BY c.source_object_id, c.ordinal),"
+    " seen AS (SELECT pairs.* FROM pairs"
+    "   LEFT JOIN acl a ON a.source_object_id = pairs.mine"
+    "   LEFT JOIN acl b ON b.source_object_id = pairs.theirs"
+    "   WHERE pairs.theirs = pairs.mine"
+    "     OR (a.allowed_principals = b.allowed_principals"
+    "       AND a.denied_principals = b.denied_principals))"
+    " SELECT seen.mine, array_agg(DISTINCT seen.mention ORDER BY seen.mention),"
+    "   array_remove(array_agg(DISTINCT register.key || ':' || register.value"
+    "     ORDER BY register.key || ':' || register.value), NULL)"
+    " FROM seen LEFT JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(seen.identifiers)"
+    "   = 'object' THEN seen.identifiers ELSE '{}'::jsonb END) register ON TRUE"
+    " GROUP BY seen.mine"
 )
 
 
-def _party_spellings(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, list[str]]:
+class _Parties(BaseModel):
+    spellings: list[str]
+    # Register numbers written with a party's name ("FN 190234 x") in any of those documents.
+    registers: list[str]
+
+
+_NO_PARTIES = _Parties(spellings=[], registers=[])
+
+
+def register_words(registers: Sequence[str]) -> list[str]:
+    """`kind:value` pairs from the party rows' provenance, as documents write them."""
+    out = (written_register(*pair.split(":", 1)) for pair in registers if ":" in pair)
+    return list(dict.fromkeys(w for w in out if w))
+
+
+def _parties(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, _Parties]:
     rows = conn.execute(_SPELLINGS, {"ids": list(source_object_ids)}).all()
-    return {row[0]: list(row[1]) for row in rows}
+    return {
+        row[0]: _Parties(spellings=list(row[1]), registers=register_words(row[2])) for row in rows
+    }
 
 
 # The document's own passages (not its clause and profile rows, which repeat them).

@@ -19,7 +19,8 @@ STATE_FILE = "state.json"
 # separator-free / matter-key identifiers.
 # 3: the party field also carries what a document writes after a party's name (party_context.py).
 # 4: decision fields: the changes a document makes and their reasons (document_terms.py).
-SCHEMA_VERSION = 4
+# 5: the party field carries the register numbers its documents write with the party's name.
+SCHEMA_VERSION = 5
 
 
 class IndexState(BaseModel):

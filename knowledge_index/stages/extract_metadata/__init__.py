@@ -74,7 +74,9 @@ STAGE = Stage(
     # ki-24: a court exhibit ("Anlage K 1", "Exhibit KLS-2") is typed by what it is, not by its
     # label (a contract's "Exhibit A" stays an annex); an exhibit's front sheet is no title.
     # ki-25: the front sheet is found as relate finds it, also below an exhibit stamp.
-    code_version="ki-25",
+    # ki-26: the shipped ontology reads "Honorarnote" (an Austrian lawyer's bill) as an invoice,
+    # not a fee note or estimate.
+    code_version="ki-26",
     description="Types each document against the legal document-type ontology (only "
     "visited, in-scope nodes; untyped stays NULL with the scope fingerprint), reads language, "
     "date, identifiers and notable clauses, and links parties to entities by rule.",
