@@ -2,7 +2,7 @@
 and a plain file-level BM25 baseline, all in one invocation over the same converted files.
 
     .venv/bin/python benchmarks/bench_search_quality.py [--estate a] [--queries PATH]
-        [--estate-dir PATH] [--home DIR [--rebuild-index]] [--grid fusion|fields] [--show STYLE]
+        [--estate-dir PATH] [--home DIR [--rebuild-index]] [--grid NAME] [--show STYLE]
 
 The estate is built as bench_knowledge builds it (fresh KI_HOME, `ki init`, `ki source add`,
 `ki sync` through every stage); `--home DIR` reuses (or first creates) a kept home and re-syncs
@@ -14,8 +14,9 @@ it, so a ranking change is measured without rebuilding the estate. Then:
   would: a matter reference resolved through `list_matters`, an answer-key doc type through the
   ontology's labels (bench_knowledge.type_map), language and dates as given.
 - `lexical`, `vectors`, `fused`: the same document search in process, with only the lexical lists
-  (BM25 + identifiers), only vectors, or the shipped fusion (SearchConfig); `--grid
-  fusion|fields` adds the grid the fusion weights or the field boosts were chosen on.
+  (BM25 + identifiers), only vectors, or the shipped fusion (SearchConfig); `--grid NAME`
+  adds the grid a setting was chosen on (fusion weights, field boosts, tie-breaker, related
+  lift, ...).
 - `bm25`: one Tantivy document per file (its converted text, default analyzer: simple tokenizer,
   lowercase; no stemming, no fields, no vectors), query words OR-ed, the same filters applied
   with the product's own document metadata (so the baseline is not penalised for filters).
@@ -214,11 +215,14 @@ def component_runs(
     mapper: FilterMapper,
     configs: dict[str, object],
 ) -> dict[str, dict[str, Ranking]]:
+    from knowledge_index.db import get_engine
     from knowledge_index.retrieval.embeddings import embedder_for
     from knowledge_index.retrieval.filters import SearchFilters
     from knowledge_index.retrieval.search import DocumentSearchRequest, HybridSearcher
+    from knowledge_index.retrieval.service import related_provider
     from knowledge_index.retrieval.sync import open_index
 
+    related = related_provider(get_engine(settings))  # type: ignore[arg-type]
     index = open_index(settings)  # type: ignore[arg-type]
     embedder = embedder_for(settings.retrieval.embedding_model)  # type: ignore[attr-defined]
     vectors = {q.id: embedder.embed_query(q.text) for q in queries}
@@ -232,8 +236,16 @@ def component_runs(
             request = DocumentSearchRequest(
                 query=q.text, filters=SearchFilters(**mapped) if mapped else None, limit=K
             )
-            page = searcher.search_documents(request, PRINCIPALS, query_vector=vectors[q.id])
-            runs[q.id] = [file_path(h.passages[0].payload.path) for h in page.hits]
+            page = searcher.search_documents(
+                request, PRINCIPALS, query_vector=vectors[q.id], related=related
+            )
+            # As the product answers: each result's file, then the copies it stands for.
+            runs[q.id] = found_files(
+                [
+                    {"citation": {"path": h.passages[0].payload.path}, "copies": h.copies}
+                    for h in page.hits
+                ]
+            )
         out[name] = runs
         if config.reranker:  # type: ignore[attr-defined]
             spent = (time.perf_counter() - started) * 1000 / max(1, len(queries))
@@ -405,6 +417,12 @@ def _configs(grid: str | None) -> dict[str, object]:
                         "rerank_weight": weight,
                     }
                 )
+    elif grid == "related":
+        for top in (3, 5, 10):
+            for lift in (0.0, 0.1, 0.25, 0.5, 1.0):
+                configs[f"related top {top} lift {lift:g}"] = shipped.model_copy(
+                    update={"related_from_top": top, "related_lift": lift}
+                )
     elif grid == "coverage":
         for power in (0.0, 0.5, 1.0, 2.0, 4.0):
             configs[f"coverage{power}"] = shipped.model_copy(update={"coverage_power": power})
@@ -558,7 +576,7 @@ def main() -> None:
     parser.add_argument("--home", type=Path, help="keep and reuse this KI_HOME")
     parser.add_argument(
         "--grid",
-        choices=("fusion", "fields", "tie", "decisions", "coverage", "rerank", "types"),
+        choices=("fusion", "fields", "tie", "decisions", "coverage", "rerank", "types", "related"),
         help="also print a grid of configurations",
     )
     parser.add_argument("--show", metavar="STYLE", help="per-query nDCG for a style (or all)")

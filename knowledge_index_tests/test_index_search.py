@@ -309,3 +309,23 @@ def test_a_reindex_takes_unchanged_vectors_from_postgres(engine, indexed, monkey
     assert {k: v for k, v in after.items() if k not in memo} == {
         k: v for k, v in before.items() if k not in memo
     }
+
+
+def test_search_lifts_by_relations_among_its_candidates_only(engine, indexed):
+    """The relations a document search lifts by are read among its candidates, both ways
+    round; a byte-identical copy is not one (the search already answers copies as one)."""
+    from knowledge_index.relations.store import insert_relation
+    from knowledge_index.retrieval.service import related_provider
+
+    with engine.begin() as conn:
+        ids = dict(conn.execute(text("SELECT path, id FROM source_objects")).all())
+        supply, letter, memo = (
+            ids["Acme/liefervertrag.txt"],
+            ids["Acme/letter.txt"],
+            ids["Beta/memo.md"],
+        )
+        insert_relation(conn, letter, supply, "references", method="test")
+        insert_relation(conn, memo, supply, "duplicate_of", method="test")
+    related = related_provider(engine)
+    assert related([supply, letter, memo]) == {supply: {letter}, letter: {supply}}
+    assert related([letter, memo]) == {}

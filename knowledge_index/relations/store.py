@@ -216,3 +216,22 @@ def drop_if_empty(conn: Connection, logical_document_id: str | None) -> None:
             ),
             {"id": logical_document_id},
         )
+
+
+# What a search lifts a candidate by (retrieval.search, SearchConfig.related_lift): every shown
+# relation but byte-identical copies, which a document search already answers as one result.
+_RELATED = text(
+    "SELECT source_object_id, target_source_object_id FROM shown_relations"
+    " WHERE relation <> 'duplicate_of'"
+    " AND source_object_id = ANY(CAST(:ids AS text[]))"
+    " AND target_source_object_id = ANY(CAST(:ids AS text[]))"
+)
+
+
+def related_among(conn: Connection, source_object_ids: list[str]) -> dict[str, set[str]]:
+    """The documents each of `source_object_ids` is related to among them, either way round."""
+    out: dict[str, set[str]] = {}
+    for source, target in conn.execute(_RELATED, {"ids": source_object_ids}):
+        out.setdefault(source, set()).add(target)
+        out.setdefault(target, set()).add(source)
+    return out

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 
 # Given the documents behind the fused candidates, the subset the caller may see right now.
 Admit = Callable[[list[str]], set[str]]
+# Given candidate documents, the ones each is related to among them (relate's relations).
+Related = Callable[[list[str]], dict[str, set[str]]]
 
 VECTOR, BM25, IDENT = "vector", "bm25", "ident"
 # The deepest any ranked list (and so the fused candidate set) is read.
@@ -101,6 +103,13 @@ class SearchConfig(BaseModel):
     # passages write, to this power (0: off). Only words some candidate writes count: a word
     # matched through a party alias or nowhere says nothing about which document is meant.
     coverage_power: float = Field(1.0, ge=0, le=8)
+    # A candidate document related to one of the `related_from_top` best (an annex, the mail
+    # it came with, the letter it answers, an earlier version) gains this share of that
+    # document's score: "the Side Letter" also brings the agreement it amends. Not for exact
+    # queries (a quoted phrase, an identifier alone): those want the documents that write it.
+    # Chosen on estates A and C (bench_search_quality --grid related).
+    related_lift: float = Field(0.25, ge=0, le=2)
+    related_from_top: int = Field(5, ge=1, le=50)
     # The reranker stage (retrieval/rerank.py): a model name, where an endpoint serves it, how
     # many fused passages it re-scores and how much its order counts against the fused one.
     reranker: str | None = None
@@ -194,9 +203,7 @@ class HybridSearcher:
         that exact string: the vector list (whose nearest chunks always exist) only adds
         look-alikes there, so it sits out when `exact_queries_without_vectors` says so."""
         weights = self.config.weights.model_dump()
-        if self.config.exact_queries_without_vectors and (
-            _QUOTED.search(query) or names_only_identifiers(query)
-        ):
+        if self.config.exact_queries_without_vectors and exact_query(query):
             weights[VECTOR] = 0.0
         return weights
 
@@ -363,11 +370,13 @@ class HybridSearcher:
         caller_principals: Sequence[str],
         query_vector: object | None = None,
         admit: Admit | None = None,
+        related: Related | None = None,
     ) -> DocumentPage:
         """One page of documents: the candidate passages (permission-filtered and live-admitted
         exactly as for `search`) grouped by source object, each document ranked by its best
-        passage's score, weighed by the current bonus and query-word coverage (ties keep the
-        passage order). `total` is the number of distinct documents among the candidates."""
+        passage's score, weighed by the current bonus and query-word coverage, then lifted by
+        the best documents it is `related` to (ties keep the passage order). `total` is the
+        number of distinct documents among the candidates."""
         depth = self.document_depth(request.limit, request.passages_per_document)
         fused, payloads, rerank_scores = self._candidates(
             request.query,
@@ -400,6 +409,10 @@ class HybridSearcher:
         # Ties keep the best passage's order, so paging stays stable.
         ordered = sorted(groups.items(), key=lambda item: (-scores[item[0]], item[1][0][0]))
         ordered, copies = _one_per_content(ordered, payloads, scores)
+        if related is not None and self.config.related_lift > 0 and not exact_query(request.query):
+            ordered = _lift_related(
+                ordered, scores, related, self.config.related_lift, self.config.related_from_top
+            )
         page = ordered[request.offset : request.offset + request.limit]
         hits = []
         for rank, (document_id, members) in enumerate(page, start=request.offset + 1):
@@ -560,6 +573,37 @@ def _lift_named_types(
     for document_id, members in groups.items():
         if payloads[members[0][1].chunk_id].doc_type in named:
             scores[document_id] *= 1 + bonus
+
+
+def exact_query(query: str) -> bool:
+    """A quoted phrase or only identifiers: the caller wants the documents that write it."""
+    return bool(_QUOTED.search(query)) or names_only_identifiers(query)
+
+
+def _lift_related(
+    ordered: list[Group],
+    scores: dict[str, float],
+    related: Related,
+    lift: float,
+    top: int,
+) -> list[Group]:
+    """Each document gains `lift` times the score of the best of the first `top` documents it
+    is related to. Only candidates are read and lifted, so nothing the caller may not see is
+    added, and the strong documents are fixed before any lift, so the order of reading does
+    not matter."""
+    ids = [document_id for document_id, _ in ordered]
+    if len(ids) < 2:
+        return ordered
+    strong = {document_id: scores[document_id] for document_id in ids[:top]}
+    neighbours = related(ids)
+    lifted = {
+        document_id: scores[document_id]
+        + lift * max((strong[n] for n in neighbours.get(document_id, ()) if n in strong), default=0)
+        for document_id in ids
+    }
+    scores.update(lifted)
+    position = {document_id: i for i, document_id in enumerate(ids)}
+    return sorted(ordered, key=lambda group: (-scores[group[0]], position[group[0]]))
 
 
 def _one_per_content(

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import Engine
 
 from knowledge_index.objects import store as objects
+from knowledge_index.relations.store import related_among
 from knowledge_index.retrieval.embeddings import embedder_for
 from knowledge_index.retrieval.filters import SearchFilters
 from knowledge_index.retrieval.records import ChunkPayload
@@ -19,6 +20,7 @@ from knowledge_index.retrieval.search import (
     Admit,
     DocumentSearchRequest,
     HybridSearcher,
+    Related,
     SearchConfig,
     SearchHit,
     SearchRequest,
@@ -131,6 +133,7 @@ def search_documents(
         ),
         principals,
         admit=admit,
+        related=related_provider(engine),
     )
     sources = _sources(engine, sorted({h.source_object_id for h in page.hits}))
     documents = []
@@ -160,6 +163,16 @@ def search_documents(
         depth=page.depth,
         documents=documents,
     )
+
+
+def related_provider(engine: Engine) -> Related:
+    """The relations among search candidates, read from Postgres per search."""
+
+    def related(source_object_ids: list[str]) -> dict[str, set[str]]:
+        with engine.connect() as conn:
+            return related_among(conn, source_object_ids)
+
+    return related
 
 
 def search_config(settings: Settings) -> SearchConfig:

@@ -328,3 +328,44 @@ def test_a_document_of_the_named_type_leads_those_that_mention_it(tmp_path: Path
 
     assert ids(0.0) == ["lease", "guarantee"]
     assert ids(1.0) == ["guarantee", "lease"]
+
+
+def test_a_document_related_to_a_strong_hit_rises(tmp_path: Path) -> None:
+    """A side letter found by its words brings the agreement it amends above a document that
+    writes the query's words as rarely, but not for a quoted phrase, and only documents among
+    the candidates move: the relation adds nothing the search did not find."""
+    index = SearchIndex(tmp_path / "search")
+    index.upsert(
+        [
+            _record("side", "Side Letter zum Earn-out. Der Earn-out wird neu berechnet."),
+            # Both write one query word once, among many others: the agreement a little less
+            # strongly (a longer text), so without the relation the memo ranks above it.
+            _record("spa", "Abtretungsvertrag. " + "Die Anteile gehen über. " * 12 + "Earn-out."),
+            _record("memo", "Aktenvermerk. " + "Die Sitzung fand statt. " * 10 + "Earn-out."),
+            _record("deed", "Die selbstschuldnerische Bürgschaft der Bank."),
+        ]
+    )
+    asked: list[list[str]] = []
+
+    def related(ids: list[str]) -> dict[str, set[str]]:
+        asked.append(ids)
+        pairs = {("side", "spa"), ("side", "deed")}
+        return {a: {b} for a, b in pairs if a in ids and b in ids} | {
+            b: {a} for a, b in pairs if a in ids and b in ids
+        }
+
+    def ids(query: str, lift: float) -> list[str]:
+        config = SearchConfig(weights=SearchWeights(vector=0), related_lift=lift)
+        page = HybridSearcher(index, None, config).search_documents(
+            DocumentSearchRequest(query=query, limit=10), ["user:x"], related=related
+        )
+        return [h.source_object_id for h in page.hits]
+
+    assert ids("Side Letter Earn-out", 0.0)[:3] == ["side", "memo", "spa"]
+    assert ids("Side Letter Earn-out", SearchConfig().related_lift)[:3] == ["side", "spa", "memo"]
+    # The guarantee deed writes no query word: it is no candidate, so no relation adds it.
+    assert "deed" not in ids("Side Letter Earn-out", 1.0)
+    assert all("deed" not in batch for batch in asked)
+    # A quoted phrase wants the documents that write it.
+    assert ids('"Earn-out wird neu berechnet"', 1.0)[:1] == ["side"]
+    assert ids('"Side Letter" Earn-out', 1.0) == ids('"Side Letter" Earn-out', 0.0)
