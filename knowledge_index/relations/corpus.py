@@ -31,13 +31,12 @@ class DocRow:
 
 
 # How much of a document's end relate reads (`DocRow.tail`; targets.confirms reads as much).
+# The artifacts table stores the first 600 and the last 400 characters of every converted text
+# (sql/023_artifact_text_edges.sql), so a matter's list is read without its bodies.
 TAIL_CHARS = 400
 _DOC_COLUMNS = (
-    "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id,"
-    " left(art.body->>'text', 600), art.body->>'format', o.mtime_ns,"
-    f" right(art.body->>'text', {TAIL_CHARS}),"
-    " art.body->>'format' = 'image' OR CASE WHEN jsonb_typeof(art.body->'provenance'->'ocr_pages')"
-    " = 'array' THEN jsonb_array_length(art.body->'provenance'->'ocr_pages') > 0 ELSE false END"
+    "o.id, o.path, o.parent_id, o.content_hash, o.seq, a.matter_id, art.text_head,"
+    " art.text_format, o.mtime_ns, art.text_tail, art.ocr_read"
 )
 _DOC_FROM = (
     " FROM source_objects o"
@@ -233,7 +232,7 @@ def headed_like(conn: Connection, source_id: str, phrase: str, exclude: str) -> 
         text(
             f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
             " WHERE o.source_id = :s AND o.id <> :x AND o.deleted_at IS NULL"
-            " AND art.body IS NOT NULL AND left(art.body->>'text', 600) ILIKE :p"
+            " AND art.body IS NOT NULL AND art.text_head ILIKE :p"
             " ORDER BY o.path LIMIT 50"
         ),
         {"s": source_id, "x": exclude, "p": f"%{' '.join(words.split())}%"},
