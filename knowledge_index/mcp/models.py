@@ -123,7 +123,8 @@ class DocumentHitOut(BaseModel):
     score: float = Field(
         description="Its best passage's fused score, weighed by the current-version bonus, the"
         " bonus for a document type the query names and the share of the query's words it"
-        " writes; documents rank by it."
+        " writes, plus a share of the score of a best result it is related to; documents"
+        " rank by it."
     )
     title: str
     citation: Citation = Field(description="The document (no chunk_id); passages cite chunks.")

@@ -150,7 +150,8 @@ class DocumentHit(BaseModel):
     score: float = Field(
         description="The document's score: its best passage's fused score plus its next "
         "passages' (decaying), raised for a current (final or executed) version and for a "
-        "type the query names, times the share of the query's words it writes."
+        "type the query names, times the share of the query's words it writes, plus a share "
+        "of the score of a best result it is related to (SearchConfig.related_lift)."
     )
     # Which ranked lists (vector, bm25, ident) placed any of its candidate passages.
     components: list[str]
