@@ -35,7 +35,7 @@ import statistics
 import sys
 import time
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -66,14 +66,14 @@ def file_path(path: str) -> str:
     return path.split("!/", 1)[0]
 
 
-def found_files(docs: list[dict]) -> list[str]:
+def found_files(results: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
     """The files a page of document results hands the caller, in rank order: each result's
-    file, then the byte-identical copies it stands for (an attachment's copy counts as its
-    mail, as above); a file already found earlier is not counted twice."""
+    file (path, copies), then the byte-identical copies it stands for (an attachment's copy
+    counts as its mail, as above); a file already found earlier is not counted twice."""
     seen: dict[str, None] = {}
-    for d in docs:
-        for path in [d["citation"]["path"], *d.get("copies", [])]:
-            seen.setdefault(file_path(path), None)
+    for path, copies in results:
+        for each in (path, *copies):
+            seen.setdefault(file_path(each), None)
     return list(seen)
 
 
@@ -189,7 +189,9 @@ def mcp_runs(
                     print(f"  {q.id}: tool error {result.content}", file=sys.stderr)
                     continue
                 docs = result.structured_content["documents"]
-                rankings[q.id] = found_files(docs)
+                rankings[q.id] = found_files(
+                    (d["citation"]["path"], d.get("copies", [])) for d in docs
+                )
 
     anyio.run(main)
     return rankings, latencies, holder[0]
@@ -240,12 +242,7 @@ def component_runs(
                 request, PRINCIPALS, query_vector=vectors[q.id], related=related
             )
             # As the product answers: each result's file, then the copies it stands for.
-            runs[q.id] = found_files(
-                [
-                    {"citation": {"path": h.passages[0].payload.path}, "copies": h.copies}
-                    for h in page.hits
-                ]
-            )
+            runs[q.id] = found_files((h.passages[0].payload.path, h.copies) for h in page.hits)
         out[name] = runs
         if config.reranker:  # type: ignore[attr-defined]
             spent = (time.perf_counter() - started) * 1000 / max(1, len(queries))

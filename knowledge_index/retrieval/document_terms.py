@@ -146,7 +146,7 @@ class _Parties(BaseModel):
 _NO_PARTIES = _Parties(spellings=[], registers=[])
 
 
-def register_words(registers: Sequence[str]) -> list[str]:
+def _register_words(registers: Sequence[str]) -> list[str]:
     """`kind:value` pairs from the party rows' provenance, as documents write them."""
     out = (written_register(*pair.split(":", 1)) for pair in registers if ":" in pair)
     return list(dict.fromkeys(w for w in out if w))
@@ -155,7 +155,7 @@ def register_words(registers: Sequence[str]) -> list[str]:
 def _parties(conn: Connection, source_object_ids: Sequence[str]) -> dict[str, _Parties]:
     rows = conn.execute(_SPELLINGS, {"ids": list(source_object_ids)}).all()
     return {
-        row[0]: _Parties(spellings=list(row[1]), registers=register_words(row[2])) for row in rows
+        row[0]: _Parties(spellings=list(row[1]), registers=_register_words(row[2])) for row in rows
     }
 
 

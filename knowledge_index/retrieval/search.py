@@ -603,8 +603,8 @@ def _lift_related(
         for document_id in ids
     }
     scores.update(lifted)
-    position = {document_id: i for i, document_id in enumerate(ids)}
-    return sorted(ordered, key=lambda group: (-scores[group[0]], position[group[0]]))
+    # A stable sort: ties keep the order before the lift.
+    return sorted(ordered, key=lambda group: -scores[group[0]])
 
 
 def _one_per_content(

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import Connection, Engine, text
 
 from knowledge_index.export import to_dataframe, write_jsonl
+from knowledge_index.relations.store import insert_relation
 
 FILES = {
     "v1": "Deal/SPA_v1.docx",
@@ -29,13 +30,7 @@ FILES = {
 
 def _relate(conn: Connection, edges: tuple[tuple[str, str, str], ...]) -> None:
     for src, dst, relation in edges:
-        conn.execute(
-            text(
-                "INSERT INTO relations (source_object_id, target_source_object_id, relation,"
-                " confidence, method) VALUES (:s, :t, :r, 0.9, 'filename')"
-            ),
-            {"s": src, "t": dst, "r": relation},
-        )
+        insert_relation(conn, src, dst, relation, method="filename", confidence=0.9)
 
 
 def _seed(engine: Engine) -> None:
