@@ -332,7 +332,14 @@ def compute(
     for exhibit, label in cited_exhibits:
         found_cues.append(cues.Cue(kind="references", phrase=label, quote=label, label=label))
         add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
-    ranked = sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
+    ranked = [
+        c for _, c in sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
+    ]
+    # A long version family (drafts, prints, copies, the signed scan) fills the list on its own;
+    # the document a cue names is still shown: at most one per cue or exhibit, so bounded.
+    shown = ranked[:MAX_CANDIDATES] + [
+        c for c in ranked[MAX_CANDIDATES:] if targets.CITED_KINDS.intersection(c.kinds)
+    ]
     return Signals(
         is_child="!/" in path,
         family_key=name.family_key,
@@ -342,7 +349,7 @@ def compute(
         content_label=content_label(body, name),
         has_revisions=bool(revisions),
         cues=found_cues,
-        candidates=[c for _, c in ranked[:MAX_CANDIDATES]],
+        candidates=shown,
         signature=sig,
     )
 

@@ -366,9 +366,15 @@ def find_cues(text: str, filename: str = "") -> list[Cue]:
     for cited in mentions.dated_mentions(mentions.own_words(text), written, kind_of=cited_kind):
         # "Entwurf vom 1. Juli 2024" under a report's title is the report's own date, as is
         # "this Senior Facility Agreement dated 5 May 2025" in the agreement of that date.
+        # A contract's first date may be the one its recital cites ("Dieser Liefervertrag
+        # ergänzt den Rahmenvertrag vom ..."): a noun naming another kind is a citation.
+        other_kind = any((k := cited_kind(n)) is not None and k != own_kind for n in cited.nouns)
         if cited.date in typed or (
             cited.date in own
-            and (not cited.nouns or (own_kind and document_kind(cited.phrase) == own_kind))
+            and (
+                not cited.nouns
+                or (own_kind and document_kind(cited.phrase) == own_kind and not other_kind)
+            )
         ):
             continue
         names_amendment = any(AMENDMENT_NOUN.search(n) for n in cited.nouns)

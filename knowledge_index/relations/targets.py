@@ -41,6 +41,8 @@ _SOURCE_FORMATS: Final = {"docx": 0, "doc": 0, "odt": 0, "rtf": 0, "pdf": 1}
 # A contract is cited by the date it was signed on; a letter or mail by the date at its top
 # (the end of a mail quotes other mails' dates).
 _SIGNED_KINDS: Final = frozenset({"annex_of", "amends", "references"})
+# The candidate kinds that say this document names the candidate (not that it is a version).
+CITED_KINDS: Final = frozenset({"attachment_of", "annex_of", "amends", "responds_to", "references"})
 # The contract as signed (or final) before any other version.
 _SIGNED_FIRST: Final = {"executed": 0, "final": 0}
 

@@ -102,6 +102,18 @@ def test_a_date_without_a_year_is_the_last_such_day_before_the_citing_document()
 def test_a_documents_own_date_under_its_title_is_not_a_reference():
     report = "Legal Due Diligence Report\n\nFor: Client · Entwurf vom 1. Juli 2024\n\nA. Summary"
     assert _references(report, "DD Report.docx") == []
+    own = "SENIOR FACILITY AGREEMENT\n\nThis Senior Facility Agreement dated 5 May 2025 is made"
+    assert _references(own, "SFA.docx") == []
+
+
+def test_an_undated_contract_still_cites_the_contract_its_recital_dates():
+    # The recital's date is the first in the text, so it reads as the draft's own date; the
+    # date belongs to another kind than the draft's, so it is a citation all the same.
+    draft = (
+        "Liefervertrag\n\nzwischen Acme GmbH und Müller AG\n\n"
+        "Dieser Liefervertrag ergänzt den Rahmenvertrag vom 1. Februar 2024.\n\n§ 1 Lieferung"
+    )
+    assert _references(draft, "Liefervertrag v3.docx") == [(D(2024, 2, 1), ["rahmenvertrag"])]
 
 
 def test_replies_in_french_and_to_austrian_pleadings_are_replies():

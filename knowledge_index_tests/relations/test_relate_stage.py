@@ -171,3 +171,32 @@ def test_reply_related_before_its_parent_arrives_is_adopted(engine, firm_env, tm
     assert rows["c.eml"][1:] == ("b.eml", "references")
     assert rows["a.eml"][0] == rows["b.eml"][0] == rows["c.eml"][0] != rows["d.eml"][0]
     assert (f"{MATTER}/Mails/b.eml", parent, "in_thread_with") in relations(engine)
+
+
+def test_a_long_version_family_still_references_what_it_cites(engine, firm_env, tmp_path):
+    """Ten drafts of one agreement are each other's candidates; the framework agreement they
+    cite by name and date is still opened and referenced from every draft."""
+    clauses = [
+        f"§ {n} Der Lieferant liefert Ware der Gruppe {n} innerhalb von {n + 10} Tagen nach Abruf "
+        f"an das Lager des Bestellers; Teillieferungen der Gruppe {n} sind zulässig."
+        for n in range(1, 13)
+    ]
+    files = {
+        f"{MATTER}/Rahmenvertrag.txt": (
+            "Rahmenvertrag\n\nvom 1. Februar 2024\n\nzwischen Acme GmbH und Müller AG\n\n"
+            "Die Parteien schließen Einzelverträge über Lieferungen nach diesem Rahmen."
+        ),
+    }
+    for v in range(1, 11):
+        body = list(clauses)
+        body[v] = body[v].replace("zulässig", f"nur nach Absprache zulässig (Fassung {v})")
+        files[f"{MATTER}/Entwürfe/Liefervertrag v{v}.txt"] = (
+            "Liefervertrag\n\nzwischen Acme GmbH und Müller AG\n\n"
+            "Dieser Liefervertrag ergänzt den Rahmenvertrag vom 1. Februar 2024.\n\n"
+            + "\n\n".join(body)
+        )
+    classified_estate(engine, tmp_path / "estate", files)
+    relate_all(engine)
+    rels = _short(relations(engine))
+    citing = {s for s, t, r in rels if t == "Rahmenvertrag.txt" and r == "references"}
+    assert citing == {f"Entwürfe/Liefervertrag v{v}.txt" for v in range(1, 11)}, sorted(rels)

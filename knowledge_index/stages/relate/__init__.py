@@ -52,7 +52,11 @@ STAGE = Stage(
     # name alone ("I have read the Defence", "des Mietvertrags") when the matter holds one
     # document of that kind written before; only a pleading answers the pleading it names; a
     # mail answers a letter it names by date.
-    code_version="ki-20",
+    # ki-21: the documents a file's cues name are opened however long its version family is
+    # (eight drafts, prints and copies of an SPA no longer hide the heads of terms it cites);
+    # an undated draft still cites the contract its recital dates, though that date is the
+    # first in its text.
+    code_version="ki-21",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "

@@ -82,9 +82,12 @@ class RelatePolicy(Policy):
             return _submit({"identity": "new_document", "rationale": "no evidence in the request"})
         if ctx.rejected_answers():
             return _submit({"identity": "new_document", "rationale": "submission rejected"})
-        wanted = [
-            c for c in signals.get("candidates") or [] if set(c.get("kinds") or []) & _USEFUL
-        ][:MAX_OPEN]
+        useful = [c for c in signals.get("candidates") or [] if set(c.get("kinds") or []) & _USEFUL]
+        # The versions and copies of a long family come first by weight; the documents its
+        # cues name are opened too, or a signed SPA would never reference its heads of terms.
+        wanted = useful[:MAX_OPEN] + [
+            c for c in useful[MAX_OPEN:] if targets.CITED_KINDS.intersection(c.get("kinds") or [])
+        ]
         opened = {
             str(e.arguments.get("path")): e.result
             for e in ctx.calls_to("open_file")
