@@ -80,7 +80,12 @@ def _words_before(text: str, end: int, count: int = _WINDOW_WORDS) -> str:
 # "the share purchase agreement relating to Brightwater Freight Limited in the agreed form
 # dated ...", "the facility letter from Northgate Commercial Finance Limited dated ...": the
 # parties or subject after a kind's name still leave the date that kind's.
-_AGREED_FORM: Final = re.compile(r"(?i:\s+in\s+(?:the\s+)?agreed\s+form\s*$)")
+# "der Kaufvertrag in der Fassung des Entwurfs vom ...", "the SPA in the version of ...": the
+# version of the kind named before it.
+_AGREED_FORM: Final = re.compile(
+    r"(?i:\s+in\s+(?:(?:the\s+)?agreed\s+form|(?:the|its)\s+version"
+    r"|der\s+(?:\w+\s+)?Fassung(?:\s+des\s+Entwurfs)?)\s*$)"
+)
 _QUALIFIERS: Final = frozenset({"from", "between", "relating", "made", "entered", "zwischen"})
 _QUALIFIED_WORDS: Final = 14
 
@@ -159,6 +164,23 @@ def _kind_named(words: list[str], kind_of: Callable[[str], str | None]) -> tuple
     return None
 
 
+# The date before the kind: "Die Parteien haben am 28. Januar 2025 ein Term Sheet abgestimmt",
+# "on 3 May 2025 the Share Purchase Agreement was notarised".
+_DATE_THEN_KIND: Final = re.compile(
+    rf"(?<![\w])(?:am|on)\s+(?P<date>{DATE_PATTERN})\s+"
+    r"(?:(?:ein|eine|einen|den|die|das|the|a|an)\s+)?(?P<words>[\w\-]+(?:[ \t]+[\w\-]+){0,2})"
+)
+
+
+def _kind_after(words: list[str], kind_of: Callable[[str], str | None]) -> str | None:
+    """The fewest words from the start that name a kind, the last of them a noun (capitalised)."""
+    for size in range(1, len(words) + 1):
+        gram = " ".join(words[:size])
+        if words[size - 1][:1].isupper() and kind_of(gram) is not None:
+            return gram
+    return None
+
+
 def cites_date(line: str) -> bool:
     """A date stands after "vom", "dated", "of" or "du": the date of something cited."""
     return any(m["date"] for m in _DATED.finditer(line))
@@ -207,4 +229,12 @@ def dated_mentions(
         specific = tuple(core(w) for w in nouns if not _GENERIC.search(w))
         quote = f"{phrase} {m.group(0)}".strip()
         out.append(Mention(phrase, specific, date, quote[:300]))
+    if kind_of is None:
+        return out
+    for m in _DATE_THEN_KIND.finditer(body):
+        date = parse_date(m["date"])
+        kind = _kind_after(m["words"].split(), kind_of) if date is not None else None
+        if kind is None or date is None:
+            continue
+        out.append(Mention(kind, (core(kind),), date, " ".join(m.group(0).split())[:300]))
     return out

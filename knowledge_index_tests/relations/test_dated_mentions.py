@@ -401,3 +401,22 @@ def test_your_letter_of_a_day_is_the_letter_of_that_day_not_what_it_enclosed():
     )
     scored = [(targets.score(cue, d, "m", set()), d) for d in (draft, letter)]
     assert targets.best([x for x in scored if x[0] > 0])[1] is letter
+
+
+def test_a_kind_after_its_date_and_a_kind_in_a_named_version_are_cited():
+    recital = (
+        "GESCHÄFTSANTEILSKAUFVERTRAG\n\nPräambel\n\n(B) Die Parteien haben am 28. Januar 2025 ein"
+        " Term Sheet abgestimmt. Die Verkäuferin möchte die Geschäftsanteile verkaufen."
+    )
+    assert _references(recital) == [(D(2025, 1, 28), ["term sheet"])]
+    agenda = (
+        "Einladung zur Gesellschafterversammlung\n\nTagesordnung:\n\nTOP 2: Zustimmung zum"
+        " Kaufvertrag in der Fassung des Entwurfs vom 18. März 2025."
+    )
+    assert _references(agenda) == [(D(2025, 3, 18), ["kaufvertrag"])]
+    # A date before anything but a kind's name is an event, not a document.
+    note = (
+        "Vermerk\n\nDie Besprechung fand am 3. März 2025 statt. Wir haben am 4. März 2025 die"
+        " Gesellschaft informiert und am 5. März 2025 Herrn Maier angerufen."
+    )
+    assert _references(note) == []

@@ -56,7 +56,9 @@ STAGE = Stage(
     # (eight drafts, prints and copies of an SPA no longer hide the heads of terms it cites);
     # an undated draft still cites the contract its recital dates, though that date is the
     # first in its text.
-    code_version="ki-21",
+    # ki-22: a kind after its date ("am 28. Januar 2025 ein Term Sheet abgestimmt") and a
+    # kind cited in a named version ("der Kaufvertrag in der Fassung des Entwurfs vom ...").
+    code_version="ki-22",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
