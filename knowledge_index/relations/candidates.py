@@ -18,6 +18,7 @@ from knowledge_index.relations import (
     corpus,
     cues,
     defined_terms,
+    doc_numbers,
     filenames,
     lineage,
     mentions,
@@ -332,6 +333,9 @@ def compute(
     for exhibit, label in cited_exhibits:
         found_cues.append(cues.Cue(kind="references", phrase=label, quote=label, label=label))
         add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
+    for numbered, number in _numbers_cited(conn, txt, source_id, me, family_ids):
+        found_cues.append(cues.Cue(kind="references", quote=number, label=number))
+        add(numbered, "references", NUMBER_CITED_SCORE, cue=number)
     ranked = [
         c for _, c in sorted(found.items(), key=lambda kv: (-_weight(kv[1]), rows[kv[0]].seq))
     ]
@@ -397,6 +401,8 @@ def _named_alone(
 
 # As strong as a dated citation by kind: the label names one file of the matter.
 EXHIBIT_CITED_SCORE: Final = 4.0
+NUMBER_CITED_SCORE: Final = 4.0
+_MAX_NUMBERS: Final = 8  # numbers per file looked up (a ledger of invoices cites dozens)
 
 
 # A defence answers the claim, a reply the defence, a rejoinder the reply: by kind, in the same
@@ -498,6 +504,33 @@ def _exhibits_cited(
         else:
             own.add(d.id)
     return out, own
+
+
+def _numbers_cited(
+    conn: Connection, txt: str, source_id: str, me: DocRow | None, family: set[str]
+) -> list[tuple[DocRow, str]]:
+    """The documents this file cites by their own number (a deed's roll number, an invoice's),
+    anywhere in the source: the one named or headed by it, its first copy on the share."""
+    if me is None:
+        return []
+    mine = doc_numbers.owned(me.path, me.lead or me.head)
+    out: list[tuple[DocRow, str]] = []
+    for number in doc_numbers.cited(txt)[:_MAX_NUMBERS]:
+        if number in mine:
+            continue
+        owners = [
+            d
+            for d in corpus.numbered(conn, source_id, doc_numbers.pattern(number), me.id)
+            if d.id not in family
+            and d.content_hash != me.content_hash
+            and number in doc_numbers.owned(d.path, d.lead or d.head)
+        ]
+        if owners:
+            first = min(
+                owners, key=lambda d: (d.parent_id is not None, original_rank(d.path, d.mtime_ns))
+            )
+            out.append((first, number))
+    return out
 
 
 def _citation_order(d: DocRow) -> tuple[int, int]:

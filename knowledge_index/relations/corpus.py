@@ -240,6 +240,20 @@ def headed_like(conn: Connection, source_id: str, phrase: str, exclude: str) -> 
     return [_row(r) for r in rows]
 
 
+def numbered(conn: Connection, source_id: str, pattern: str, exclude: str) -> list[DocRow]:
+    """Files of the source whose name or top writes a document number (`doc_numbers.pattern`)."""
+    rows = conn.execute(
+        text(
+            f"SELECT {_DOC_COLUMNS}{_DOC_FROM}"
+            " WHERE o.source_id = :s AND o.id <> :x AND o.deleted_at IS NULL"
+            " AND art.body IS NOT NULL AND (o.path ~* :p OR art.text_head ~* :p)"
+            " ORDER BY o.path LIMIT 50"
+        ),
+        {"s": source_id, "x": exclude, "p": pattern},
+    ).all()
+    return [_row(r) for r in rows]
+
+
 def visible_since(conn: Connection, source_object_id: str) -> dt.datetime | None:
     """When the file became part of its matter: its classification settled (after the
     assignment committed, so a read that began at or after this instant sees it)."""

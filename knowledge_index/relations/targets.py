@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from knowledge_index.relations import cues, dates, filenames, mentions
+from knowledge_index.relations import cues, dates, doc_numbers, filenames, mentions
 from knowledge_index.relations.corpus import TAIL_CHARS, DocRow
 
 _MAIN_WORDS: Final = (
@@ -348,6 +348,8 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
         if cue.label and cues.cites_label(text, cue.label):
             return True
         return named or not cue.phrase or cues.norm(cue.phrase) in cues.norm(top)
+    if cue.kind == "references" and cue.label and cue.label in doc_numbers.owned(path, text[:600]):
+        return True  # cited by its own number (`doc_numbers`)
     if cue.kind in ("amends", "references"):
         return named or dated
     if cue.date is not None:

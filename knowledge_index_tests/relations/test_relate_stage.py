@@ -200,3 +200,25 @@ def test_a_long_version_family_still_references_what_it_cites(engine, firm_env, 
     rels = _short(relations(engine))
     citing = {s for s, t, r in rels if t == "Rahmenvertrag.txt" and r == "references"}
     assert citing == {f"Entwürfe/Liefervertrag v{v}.txt" for v in range(1, 11)}, sorted(rels)
+
+
+def test_a_deed_is_referenced_by_its_roll_number_from_another_matter(engine, firm_env, tmp_path):
+    financing = "Mandanten/Acme GmbH/2024-0188 Finanzierung"
+    files = {
+        f"{MATTER}/Vollzug/UR-Nr. 233-2025 Kaufvertrag.txt": (
+            "UR-Nr. 233/2025\n\nGeschäftsanteilskaufvertrag\n\nVerhandelt zu München am 3. Mai"
+            " 2025. Vor mir, dem Notar, erschienen die Acme GmbH und die Müller AG."
+        ),
+        f"{financing}/Verpfändung Geschäftsanteile.txt": (
+            "Verpfändungsvertrag\n\nzwischen Acme GmbH und Nordbank AG\n\nDie Acme GmbH hat die"
+            " Geschäftsanteile mit dem unter UR-Nr. 233/2025 beurkundeten Kaufvertrag erworben"
+            " und verpfändet sie der Nordbank AG. Die Rechnung Nr. 2025-7781 ist beglichen."
+        ),
+    }
+    classified_estate(engine, tmp_path / "estate", files)
+    relate_all(engine)
+    cited = {(s.rsplit("/", 1)[-1], t.rsplit("/", 1)[-1], r) for s, t, r in relations(engine)}
+    # The invoice number names no file of the estate: nothing is made of it.
+    assert cited == {
+        ("Verpfändung Geschäftsanteile.txt", "UR-Nr. 233-2025 Kaufvertrag.txt", "references")
+    }

@@ -58,7 +58,9 @@ STAGE = Stage(
     # first in its text.
     # ki-22: a kind after its date ("am 28. Januar 2025 ein Term Sheet abgestimmt") and a
     # kind cited in a named version ("der Kaufvertrag in der Fassung des Entwurfs vom ...").
-    code_version="ki-22",
+    # ki-23: a document cited by its own number (a notarial deed's roll number, an invoice's)
+    # is referenced wherever in the source it is filed.
+    code_version="ki-23",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
