@@ -60,9 +60,11 @@ _AMENDED_IN_PLACE = re.compile(
     r"(?:geändert|neu gefasst|ergänzt|amended|replaced)",
     re.I,
 )
+# What a reply answers: a letter, a mail, an offer. "Your draft of 17 March" and "Ihr Entwurf
+# vom ..." are not answered but cited: the draft of that date is the target (a dated mention).
 _DOCUMENT_NOUN = (
-    r"(?:Schreiben|E-Mail|Email|Brief|Entwurf|Angebot|Vorschlag|Schriftsatz|letter|e-?mail"
-    r"|draft|proposal|offer)"
+    r"(?:Schreiben|E-Mail|Email|Brief|Angebot|Vorschlag|Schriftsatz|letter|e-?mail"
+    r"|proposal|offer)(?![\w-])"
 )
 # Austrian courts call the defence "Klagebeantwortung" and the appeal's answer "...beantwortung".
 _PLEADING = re.compile(

@@ -49,8 +49,16 @@ def test_amendments_pleadings_and_replies_are_read_as_such():
     assert [(c.kind, c.phrase, c.date) for c in pleading] == [
         ("responds_to", "Klageerwiderung", dt.date(2024, 4, 15))
     ]
-    reply = cues.find_cues("Ihr Entwurf eines Aufhebungsvertrags vom 16. September 2024")
-    assert reply[0].kind == "responds_to" and reply[0].date == dt.date(2024, 9, 16)
+    reply = cues.find_cues("Berlin, 20. September 2024\n\nIhr Schreiben vom 16. September 2024")
+    assert [(c.kind, c.date) for c in reply] == [("responds_to", dt.date(2024, 9, 16))]
+    # A letter answers a letter; the draft it thanks for is cited, found by its date.
+    draft = cues.find_cues(
+        "Berlin, 20. September 2024\n\nwir danken für Ihren Entwurf eines Aufhebungsvertrags vom"
+        " 16. September 2024. Anbei unsere Anmerkungen."
+    )
+    assert [(c.kind, c.date, c.nouns) for c in draft] == [
+        ("references", dt.date(2024, 9, 16), ["aufhebungsvertrag"])
+    ]
 
 
 def test_an_annex_goes_to_the_document_citing_it_beside_it_not_to_a_draft_elsewhere():

@@ -60,7 +60,9 @@ STAGE = Stage(
     # kind cited in a named version ("der Kaufvertrag in der Fassung des Entwurfs vom ...").
     # ki-23: a document cited by its own number (a notarial deed's roll number, an invoice's)
     # is referenced wherever in the source it is filed.
-    code_version="ki-23",
+    # ki-24: "your draft of 17 March", "Ihr Entwurf vom ..." cite the draft of that date; only
+    # a letter, a mail or an offer is answered (responds_to).
+    code_version="ki-24",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
