@@ -19,6 +19,7 @@ from knowledge_index.relations import (
     cues,
     defined_terms,
     doc_numbers,
+    enclosures,
     filenames,
     lineage,
     mentions,
@@ -333,6 +334,9 @@ def compute(
     for exhibit, label in cited_exhibits:
         found_cues.append(cues.Cue(kind="references", phrase=label, quote=label, label=label))
         add(exhibit, "references", EXHIBIT_CITED_SCORE, cue=label)
+    for enclosure, item in _enclosed(txt, me, matter_docs, family_ids, my_date):
+        found_cues.append(cues.Cue(kind="references", phrase=item, quote=item))
+        add(enclosure, "references", ENCLOSED_SCORE, cue=item)
     for numbered, number in _numbers_cited(conn, txt, source_id, me, family_ids):
         found_cues.append(cues.Cue(kind="references", quote=number, label=number))
         add(numbered, "references", NUMBER_CITED_SCORE, cue=number)
@@ -402,6 +406,7 @@ def _named_alone(
 # As strong as a dated citation by kind: the label names one file of the matter.
 EXHIBIT_CITED_SCORE: Final = 4.0
 NUMBER_CITED_SCORE: Final = 4.0
+ENCLOSED_SCORE: Final = 3.0  # the kind only: below a citation by kind and date
 _MAX_NUMBERS: Final = 8  # numbers per file looked up (a ledger of invoices cites dozens)
 
 
@@ -504,6 +509,78 @@ def _exhibits_cited(
         else:
             own.add(d.id)
     return out, own
+
+
+def _enclosed(
+    txt: str,
+    me: DocRow | None,
+    matter_docs: list[DocRow],
+    family: set[str],
+    my_date: dt.date | None,
+) -> list[tuple[DocRow, str]]:
+    """The documents a letter says it encloses: of each kind it names, the matter's latest
+    written on or before the letter (the version that went out with it); without the letter's
+    date, only the matter's one document of that kind."""
+    if me is None or me.format == "email":
+        return []
+    # A contract's, a deed's or a pleading's "Anlagen" are its own annexes or exhibits.
+    mine = cues.cited_kind(filenames.signals(me.path).stem) or _title_kind(me)
+    if mine is not None and mine.split(".", 1)[0] in _ANNEXING_FAMILIES:
+        return []
+    out: list[tuple[DocRow, str]] = []
+    for item in enclosures.enclosed(mentions.own_words(txt), cues.cited_kind):
+        fits = [
+            d
+            for d in matter_docs
+            if d.id != me.id
+            and d.id not in family
+            and d.format != "email"
+            and d.content_hash != me.content_hash
+            # The name first: a spreadsheet's first rows are table cells, not its title.
+            and (cues.cited_kind(filenames.signals(d.path).stem) or _title_kind(d)) == item.kind
+        ]
+        if _DRAFT_NAMED.search(item.quote):
+            # A draft went out with the letter: not the signed copy, not a scan.
+            fits = [
+                d
+                for d in fits
+                if filenames.signals(d.path).label not in ("final", "executed")
+                and d.format != "image"
+            ]
+        dated = [(_written(d), d) for d in fits]
+        if my_date is not None:
+            dated = [(w, d) for w, d in dated if w is None or w <= my_date]
+        elif len(dated) != 1:
+            continue
+        if dated:
+            _, best = max(dated, key=lambda wd: (wd[0] or dt.date.min, _enclosure_rank(wd[1])))
+            out.append((best, item.quote))
+    return out
+
+
+_ANNEXING_FAMILIES: Final = frozenset({"contract", "corporate", "court"})
+_DRAFT_NAMED: Final = re.compile(r"(?i:entwurf|draft|mark-?up|anmerkungen|änderungen|comments)")
+
+
+def _written(d: DocRow) -> dt.date | None:
+    """The date a version goes by: in its name or as the state its top says it is in (a
+    contract's first date is often one it cites, so not that)."""
+    return filenames.signals(d.path).date or cues.state_date(d.lead or d.head)
+
+
+def _enclosure_rank(d: DocRow) -> tuple[int, bool, bool, str]:
+    """Among equally dated versions: the highest numbered, the loose file, the original, then
+    the path (a stable order, whatever order the files arrived in)."""
+    s = filenames.signals(d.path)
+    return (s.version or _draft_number(d.path), d.parent_id is None, not s.copy_marker, d.path)
+
+
+def _draft_number(path: str) -> int:
+    """ "draft 2", "Entwurf 3", "v4" in a file name: the version it says it is, else 0."""
+    m = re.search(
+        r"(?i:(?:draft|entwurf|version|fassung|v)\s*(\d{1,2}))(?!\d)", path.rsplit("/", 1)[-1]
+    )
+    return int(m.group(1)) if m else 0
 
 
 def _numbers_cited(

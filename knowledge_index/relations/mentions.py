@@ -25,10 +25,11 @@ from knowledge_index.relations.dates import (
 )
 
 # "vom15. Juli 2024": OCR and PDF text lose the space after the connector.
+# "Entwurf Aufhebungsvertrag (Stand 02.06.2025)": the state a German draft is cited in.
 # "Particulars of Claim (24 March 2025), Defence (22 April 2025)": a kind and its date in
 # brackets, as a skeleton argument lists the pleadings.
 _DATED: Final = re.compile(
-    rf"(?<![\w])(?:vom|dated|of|du)\s*(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})"
+    rf"(?<![\w])(?:vom|dated|of|du|Stand:?)\s*(?P<date>{DATE_PATTERN}|{YEARLESS_PATTERN})"
     rf"|\((?P<bracketed>{DATE_PATTERN})\)",
     re.I,
 )

@@ -222,3 +222,19 @@ def test_a_deed_is_referenced_by_its_roll_number_from_another_matter(engine, fir
     assert cited == {
         ("Verpfändung Geschäftsanteile.txt", "UR-Nr. 233-2025 Kaufvertrag.txt", "references")
     }
+
+
+def test_a_letter_references_the_latest_draft_it_encloses(engine, firm_env, tmp_path):
+    settlement = "Settlement Agreement\n\nbetween Acme GmbH and Rachel Dunmore\n\n1. Payment."
+    files = {
+        f"{MATTER}/Settlement Agreement - draft 1.docx.txt": settlement,
+        f"{MATTER}/Settlement Agreement - draft 2.docx.txt": settlement + " 2. Reference.",
+        f"{MATTER}/Letter to Prosser 09.06.2025.txt": (
+            "Acme GmbH\n\n9 June 2025\n\nDear Ms Prosser\n\nFurther to our call of 5 June, we"
+            " enclose a revised draft of the settlement agreement. Our client agrees to pay."
+        ),
+    }
+    classified_estate(engine, tmp_path / "estate", files)
+    relate_all(engine)
+    cited = {(t, r) for s, t, r in _short(relations(engine)) if s.startswith("Letter")}
+    assert cited == {("Settlement Agreement - draft 2.docx.txt", "references")}

@@ -62,7 +62,10 @@ STAGE = Stage(
     # is referenced wherever in the source it is filed.
     # ki-24: "your draft of 17 March", "Ihr Entwurf vom ..." cite the draft of that date; only
     # a letter, a mail or an offer is answered (responds_to).
-    code_version="ki-24",
+    # ki-25: a letter's enclosures ("Anlagen: ...; ...", "we enclose a revised draft of the
+    # settlement agreement") are the matter's latest documents of the kinds named, written on
+    # or before it; "(Stand 02.06.2025)" dates a cited draft.
+    code_version="ki-25",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
