@@ -304,6 +304,10 @@ def compute(
         if cue.named_kind:
             # A name alone stands for a document of this matter only.
             in_matter = [(x, d) for x, d in scored if x > 0 and d.id in by_id]
+            if cue.named_kind == defined_terms.AMENDMENT:
+                # "dem 1. Nachtrag": the number, not the words, names it ("1. Nachtrag zum
+                # Mietvertrag" is "Nachtrag Nr. 1"); `_named_alone` checks title and number.
+                in_matter = [(max(x, NAMED_NUMBER_SCORE), d) for x, d in scored if d.id in by_id]
             best = _named_alone(cue, in_matter, my_date)
         else:
             best = targets.best([(x, d) for x, d in scored if x > 0], latest=latest)
@@ -370,13 +374,14 @@ def _named_cues(txt: str, found: list[cues.Cue]) -> list[cues.Cue]:
     return [
         cues.Cue(
             kind="references",
-            phrase=n.name,
+            # "Nachtrag Nr. 1": the number picks one of the matter's documents of the kind.
+            phrase=n.name if n.number is None else f"{n.name} Nr. {n.number}",
             quote=n.quote,
             nouns=[n.name.lower()],
             named_kind=n.kind,
         )
         for n in defined_terms.named_documents(mentions.own_words(txt), own_kind)
-        if n.kind not in cited
+        if n.kind not in cited or n.number is not None
     ]
 
 
@@ -387,9 +392,23 @@ def _named_alone(
     written before the citing file, one title among them (the versions of one document share
     it) or one titled by nothing but a name of the kind ("DEFENCE", not "Defence - notes")."""
     fits: list[tuple[float, DocRow, str]] = []
+    number = defined_terms.number_in(cue.phrase)
+    amendment = cue.named_kind == defined_terms.AMENDMENT
     for value, d in scored:
-        title = _title_line(d)
-        if not title or cues.document_kind(title) != cue.named_kind:
+        if amendment:
+            # An amendment's kind is not a document kind of its own (`cues.document_kind`):
+            # its title leads with its name, on its first lines or in its file name.
+            lines = [*cues.top_lines(d.lead or d.head, 6), filenames.signals(d.path).stem]
+            title = next((x for x in lines if cues.amending_title(x)), "")
+        else:
+            title = _title_line(d)
+            title = title if title and cues.document_kind(title) == cue.named_kind else ""
+        if not title:
+            continue
+        if number is not None and number not in {
+            defined_terms.number_in(title),
+            defined_terms.number_in(filenames.signals(d.path).stem),
+        }:
             continue
         # Any date of its own after the citing file's (the first date at its top may be one
         # it cites) puts it later.
@@ -397,7 +416,7 @@ def _named_alone(
         if my_date is not None and own and max(own) > my_date:
             continue
         fits.append((value, d, title))
-    if len({cues.compact(t) for _, _, t in fits}) > 1:
+    if len({cues.compact(t) for _, _, t in fits}) > 1 and not amendment:
         fits = [f for f in fits if cues.kind_named_exactly(f[2]) == cue.named_kind]
     titles = {cues.compact(t) for _, _, t in fits}
     return targets.best([(v, d) for v, d, _ in fits]) if len(titles) == 1 else None
@@ -406,6 +425,7 @@ def _named_alone(
 # As strong as a dated citation by kind: the label names one file of the matter.
 EXHIBIT_CITED_SCORE: Final = 4.0
 NUMBER_CITED_SCORE: Final = 4.0
+NAMED_NUMBER_SCORE: Final = 2.0  # an amendment named by its number alone
 ENCLOSED_SCORE: Final = 3.0  # the kind only: below a citation by kind and date
 _MAX_NUMBERS: Final = 8  # numbers per file looked up (a ledger of invoices cites dozens)
 

@@ -521,6 +521,12 @@ def is_amendment(text: str) -> bool:
     return bool(_AMEND.search(text))
 
 
+def amending_title(line: str) -> bool:
+    """A title line that leads with an amendment's name ("Nachtrag Nr. 1", "1. Nachtrag zum
+    Mietvertrag", "First Amendment - final")."""
+    return len(line) <= 80 and _AMENDING_TITLE.match(line) is not None
+
+
 # The state a text is in: "Stand: 3. August 2012", "in der Fassung vom ...", "zuletzt geändert
 # am ...", "as amended on ...", "as at ...", "version of ...".
 _STATE_DATE = re.compile(

@@ -16,11 +16,20 @@ from typing import Final, NamedTuple
 
 from knowledge_index.relations import cues
 
-# The article (either case) and up to four capitalised words, "of"/"to"/"for" between them.
+# The article (either case), an ordinal ("dem 1. Nachtrag", "the First Amendment"), and up to
+# four capitalised words, "of"/"to"/"for" between them.
+_ORDINALS: Final = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+    "erste": 1, "zweite": 2, "dritte": 3, "vierte": 4, "fünfte": 5,
+}  # fmt: skip
 _DEFINITE: Final = re.compile(
     r"(?<![\w])(?i:the|des|dem|den|der|die|das|zum|zur|im|unsere[mnrs]?|ihre[mnrs]?)\s+"
+    r"(?:(?P<ordinal>\d{1,2}\.|(?i:first|second|third|fourth|fifth)"
+    r"|(?i:erste|zweite|dritte|vierte|fünfte)[nmrs]?)\s+)?"
     r"(?P<name>[A-ZÄÖÜ][\w\-]*(?:\s+(?:of|to|for|[A-ZÄÖÜ][\w\-]*)){0,3})"
 )
+# "Nachtrag Nr. 1", "Amendment No. 2", "SOW No. 1": the number after the name.
+_NUMBER_AFTER: Final = re.compile(r"\s*(?i:Nr|No|Nummer|number)\.?\s*(\d{1,2})(?!\d)")
 _JOINERS: Final = frozenset({"of", "to", "for"})
 # Names that in running text mean the proceeding or the act, not a paper: "die Klage im
 # Verfahren 3 O 123/24" (the action), "am Tag der Beurkundung" (the notarisation), "wenn die
@@ -39,12 +48,37 @@ _DEPENDENT_BEFORE: Final = re.compile(
     r"\w*\s+(?:[\w.]+\s+)?)$"
 )
 _MAX_TERMS: Final = 12
+AMENDMENT: Final = "contract.amendment"
 
 
 class NamedDocument(NamedTuple):
     name: str  # as written ("Mietvertrags", "Facility Agreement")
     kind: str  # the ontology kind it names
     quote: str
+    # Which one of several of the kind ("dem 1. Nachtrag", "Amendment No. 2"), when it says.
+    number: int | None = None
+
+
+def _ordinal(word: str | None) -> int | None:
+    if not word:
+        return None
+    if word[0].isdigit():
+        return int(word.rstrip("."))
+    return _ORDINALS.get(re.sub(r"(?<=e)[nmrs]$", "", word.lower()))
+
+
+def number_in(text: str) -> int | None:
+    """The number a title gives its document among others of its kind ("1. Nachtrag zum
+    Mietvertrag", "Nachtrag Nr. 2", "First Amendment", "Amendment No 1"), if it gives one."""
+    m = re.search(
+        r"(?i:(?<![\w.])(\d{1,2}\.|first|second|third|fourth|fifth|erste[nmrs]?|zweite[nmrs]?"
+        r"|dritte[nmrs]?|vierte[nmrs]?|fünfte[nmrs]?)\s+[A-Za-zÄÖÜäöü])",
+        text,
+    )
+    if m:
+        return _ordinal(m.group(1))
+    after = re.search(r"(?i:\b(?:Nr|No|Nummer|number)\.?\s*(\d{1,2})(?!\d))", text)
+    return int(after.group(1)) if after else None
 
 
 def _kind_of(name: str) -> str | None:
@@ -61,7 +95,7 @@ def named_documents(text: str, own_kind: str | None) -> list[NamedDocument]:
     """The documents `text` cites by name alone, each kind once, in order of first mention;
     never its own kind (an agreement calling itself "the Agreement")."""
     out: list[NamedDocument] = []
-    seen: set[str] = set()
+    seen: set[tuple[str, int | None]] = set()
     for m in _DEFINITE.finditer(text):
         if _DEPENDENT_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
@@ -71,16 +105,22 @@ def named_documents(text: str, own_kind: str | None) -> list[NamedDocument]:
             if words[size - 1] in _JOINERS:
                 continue
             name = " ".join(words[:size])
+            after = _NUMBER_AFTER.match(text, m.start("name") + len(name))
+            number = _ordinal(m["ordinal"]) or (int(after.group(1)) if after else None)
             kind = _kind_of(name)
+            if kind is None and number is not None and cues.AMENDMENT_NOUN.fullmatch(name):
+                # "Nachtrag" alone could be part of any amendment's name; "der 1. Nachtrag",
+                # "Amendment No. 2" is one amendment of the matter.
+                kind = AMENDMENT
             if kind is None:
                 continue
             if name.lower() in _ACTS or _PARTICULAR.match(text, m.start("name") + len(name)):
                 break
-            if kind != own_kind and kind not in seen:
-                seen.add(kind)
+            if (kind != own_kind or number is not None) and (kind, number) not in seen:
+                seen.add((kind, number))
                 line_start = text.rfind("\n", 0, m.start()) + 1
                 quote = text[max(line_start, m.start() - 80) : m.end() + 40].strip()
-                out.append(NamedDocument(name, kind, " ".join(quote.split())[:300]))
+                out.append(NamedDocument(name, kind, " ".join(quote.split())[:300], number))
             break
         if len(out) >= _MAX_TERMS:
             break

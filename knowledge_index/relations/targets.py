@@ -14,7 +14,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from knowledge_index.relations import cues, dates, doc_numbers, filenames, mentions
+from knowledge_index.relations import cues, dates, defined_terms, doc_numbers, filenames, mentions
 from knowledge_index.relations.corpus import TAIL_CHARS, DocRow
 
 _MAIN_WORDS: Final = (
@@ -350,6 +350,11 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
         return named or not cue.phrase or cues.norm(cue.phrase) in cues.norm(top)
     if cue.kind == "references" and cue.label and cue.label in doc_numbers.owned(path, text[:600]):
         return True  # cited by its own number (`doc_numbers`)
+    if cue.named_kind == defined_terms.AMENDMENT:
+        # "dem 1. Nachtrag": an amendment's title carrying that number.
+        number = defined_terms.number_in(cue.phrase)
+        lines = [*cues.top_lines(text[:600], 6), filenames.signals(path).stem]
+        return any(cues.amending_title(x) and defined_terms.number_in(x) == number for x in lines)
     if cue.kind in ("amends", "references"):
         return named or dated
     if cue.date is not None:

@@ -68,3 +68,28 @@ def test_a_kind_already_cited_with_its_date_is_not_cited_again_by_name():
     found = cues.find_cues(text, "letter.docx")
     assert [c.nouns for c in found if c.kind == "references"] == [["supply agreement"]]
     assert candidates._named_cues(text, found) == []
+
+
+def test_an_amendment_named_by_its_number_is_that_amendment_of_the_matter():
+    assert [
+        (n.kind, n.number)
+        for n in defined_terms.named_documents(
+            "die Miete für die Freifläche nach dem 1. Nachtrag ist nicht wertgesichert", None
+        )
+    ] == [("contract.amendment", 1)]
+    assert [n.number for n in defined_terms.named_documents("Der Nachtrag Nr. 2 regelt", None)] == [
+        2
+    ]
+    # Without a number "Nachtrag" is any amendment's name: no citation of one.
+    assert defined_terms.named_documents("Der Nachtrag zum Mietvertrag regelt", None) == []
+    first = _doc(
+        "m/Vertrag/1. Nachtrag zum Mietvertrag.pdf", "1. Nachtrag\n\nzum Mietvertrag", "pdf"
+    )
+    second = _doc(
+        "m/Vertrag/2. Nachtrag - unterschrieben.pdf", "2. Nachtrag\n\nzum Mietvertrag", "pdf"
+    )
+    [cue] = candidates._named_cues("Die Miete nach dem 1. Nachtrag ist nicht wertgesichert.", [])
+    best = candidates._named_alone(cue, [(2.0, second), (2.0, first)], dt.date(2025, 4, 10))
+    assert best is not None and best[1].path == first.path
+    assert targets.confirms(cue, first.path, "1. Nachtrag", "1. Nachtrag\n\nzum Mietvertrag")
+    assert not targets.confirms(cue, second.path, "2. Nachtrag", "2. Nachtrag\n\nzum Mietvertrag")

@@ -65,7 +65,9 @@ STAGE = Stage(
     # ki-25: a letter's enclosures ("Anlagen: ...; ...", "we enclose a revised draft of the
     # settlement agreement") are the matter's latest documents of the kinds named, written on
     # or before it; "(Stand 02.06.2025)" dates a cited draft.
-    code_version="ki-25",
+    # ki-26: an amendment named by its number ("dem 1. Nachtrag", "Amendment No. 2", "the
+    # First Amendment") is the matter's amendment titled with that number.
+    code_version="ki-26",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
