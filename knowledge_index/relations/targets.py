@@ -313,7 +313,7 @@ def best(
     titles = {_kind_title(d) for d in tied}
     latest = latest and len(titles) == 1 and "" not in titles
 
-    def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, bool, int, int, str]:
+    def key(item: tuple[float, DocRow]) -> tuple[float, int, bool, bool, bool, int, int, str]:
         value, d = item
         own = own_dates(d.path, d.lead)
         when = (max(own) if latest else min(own)) if own else None
@@ -324,6 +324,8 @@ def best(
             _SIGNED_FIRST.get(_label(d), 1),
             # The original, not a copy someone saved beside it ("... - Kopie.docx").
             filenames.signals(d.path).copy_marker,
+            # The file on the share, not its copy inside the mail it was sent with.
+            d.parent_id is not None,
             # A scan is a copy of the paper: the document it shows is the one cited.
             d.scanned,
             _SOURCE_FORMATS.get(filenames.extension(d.path), 2),

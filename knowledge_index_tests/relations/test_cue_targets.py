@@ -328,3 +328,17 @@ def test_a_defence_answers_the_claim_it_does_not_date():
     # A letter whose subject mentions the defence answers nothing by kind.
     letter = _doc("M/Korrespondenz/2025-04-05 Schreiben.docx", "Klageerwiderung der Gegenseite vom")
     assert candidates._pleading_answered(letter, docs) is None
+
+
+def test_the_filed_document_is_cited_before_its_copy_inside_a_mail():
+    import dataclasses
+
+    text = "SHARE PURCHASE AGREEMENT\n\nDraft of 17 March 2025\n\n1. Sale"
+    filed = _doc("m/DMS/LON-4471235-v1 Share Purchase Agreement.docx", text)
+    sent = dataclasses.replace(
+        _doc("m/2025-03-17 draft SPA.eml!/#4471235v1 - Share Purchase Agreement.docx", text),
+        id="child",
+        parent_id="mail",
+    )
+    best = targets.best([(4.0, sent), (4.0, filed)])
+    assert best is not None and best[1].path == filed.path

@@ -67,7 +67,8 @@ STAGE = Stage(
     # or before it; "(Stand 02.06.2025)" dates a cited draft.
     # ki-26: an amendment named by its number ("dem 1. Nachtrag", "Amendment No. 2", "the
     # First Amendment") is the matter's amendment titled with that number.
-    code_version="ki-26",
+    # ki-27: of equally good targets, the file on the share before its copy inside a mail.
+    code_version="ki-27",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
