@@ -394,12 +394,22 @@ def _named_alone(
     fits: list[tuple[float, DocRow, str]] = []
     number = defined_terms.number_in(cue.phrase)
     amendment = cue.named_kind == defined_terms.AMENDMENT
+    dependent = cue.named_kind in (defined_terms.AMENDMENT, defined_terms.SIDE_LETTER)
     for value, d in scored:
-        if amendment:
-            # An amendment's kind is not a document kind of its own (`cues.document_kind`):
-            # its title leads with its name, on its first lines or in its file name.
+        if dependent:
+            # An amendment's or side letter's kind is not a document kind of its own
+            # (`cues.document_kind`): its title leads with its name, on its first lines or in
+            # its file name.
             lines = [*cues.top_lines(d.lead or d.head, 6), filenames.signals(d.path).stem]
-            title = next((x for x in lines if cues.amending_title(x)), "")
+            title = next(
+                (
+                    x
+                    for x in lines
+                    if cues.amending_title(x)
+                    and (amendment or cues.cited_kind(x) == cue.named_kind)
+                ),
+                "",
+            )
         else:
             title = _title_line(d)
             title = title if title and cues.document_kind(title) == cue.named_kind else ""
@@ -416,7 +426,7 @@ def _named_alone(
         if my_date is not None and own and max(own) > my_date:
             continue
         fits.append((value, d, title))
-    if len({cues.compact(t) for _, _, t in fits}) > 1 and not amendment:
+    if len({cues.compact(t) for _, _, t in fits}) > 1 and not dependent:
         fits = [f for f in fits if cues.kind_named_exactly(f[2]) == cue.named_kind]
     titles = {cues.compact(t) for _, _, t in fits}
     return targets.best([(v, d) for v, d, _ in fits]) if len(titles) == 1 else None

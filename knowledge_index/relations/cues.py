@@ -476,6 +476,12 @@ def _document_node(node: str | None) -> str | None:
     return node
 
 
+def dependent_kind_named_exactly(name: str) -> str | None:
+    """The dependent kind (annex, amendment, side letter) `name` is one of the names of."""
+    node = load_ontology().named_exactly(name)
+    return node if node in _DEPENDENT_KINDS else None
+
+
 def kind_named_exactly(name: str) -> str | None:
     """The kind of document `name` is one of the names of ("Facility Agreement", "Defence",
     "Mietvertrag"); none for a general word ("Agreement"), a dependent kind or a letter."""

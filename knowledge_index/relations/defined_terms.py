@@ -49,6 +49,7 @@ _DEPENDENT_BEFORE: Final = re.compile(
 )
 _MAX_TERMS: Final = 12
 AMENDMENT: Final = "contract.amendment"
+SIDE_LETTER: Final = "contract.side_letter"
 
 
 class NamedDocument(NamedTuple):
@@ -112,6 +113,10 @@ def named_documents(text: str, own_kind: str | None) -> list[NamedDocument]:
                 # "Nachtrag" alone could be part of any amendment's name; "der 1. Nachtrag",
                 # "Amendment No. 2" is one amendment of the matter.
                 kind = AMENDMENT
+            if kind is None and cues.dependent_kind_named_exactly(name) == SIDE_LETTER:
+                # A side letter stands beside its agreement: "Den Side Letter ... haben Sie
+                # unterzeichnet" is the matter's one side letter.
+                kind = SIDE_LETTER
             if kind is None:
                 continue
             if name.lower() in _ACTS or _PARTICULAR.match(text, m.start("name") + len(name)):

@@ -93,3 +93,13 @@ def test_an_amendment_named_by_its_number_is_that_amendment_of_the_matter():
     assert best is not None and best[1].path == first.path
     assert targets.confirms(cue, first.path, "1. Nachtrag", "1. Nachtrag\n\nzum Mietvertrag")
     assert not targets.confirms(cue, second.path, "2. Nachtrag", "2. Nachtrag\n\nzum Mietvertrag")
+
+
+def test_the_side_letter_named_alone_is_the_matters_one_side_letter():
+    [named] = defined_terms.named_documents("Den Side Letter, den Zollinger verlangt hat,", None)
+    assert named.kind == "contract.side_letter"
+    side = _doc("m/Vertraege/Side Letter Zollinger.pdf", "SIDE LETTER\n\nto the Licence", "pdf")
+    licence = _doc("m/Vertraege/Licence Agreement.pdf", "LICENCE AGREEMENT\n\n1. Grant", "pdf")
+    [cue] = candidates._named_cues("Den Side Letter, den Zollinger verlangt hat, haben Sie.", [])
+    best = candidates._named_alone(cue, [(2.0, licence), (2.0, side)], dt.date(2025, 6, 4))
+    assert best is not None and best[1].path == side.path

@@ -68,7 +68,8 @@ STAGE = Stage(
     # ki-26: an amendment named by its number ("dem 1. Nachtrag", "Amendment No. 2", "the
     # First Amendment") is the matter's amendment titled with that number.
     # ki-27: of equally good targets, the file on the share before its copy inside a mail.
-    code_version="ki-27",
+    # ki-28: "den Side Letter", named alone, is the matter's one side letter.
+    code_version="ki-28",
     description="Identity (new document, version, exact and near duplicate), version order and "
     "labels, redline_against, annexes, amendments, replies, references, attachments and e-mail "
     "threads; computed signals confirmed by the agent opening the files, written under sorted "
