@@ -397,16 +397,11 @@ def _named_alone(
     dependent = cue.named_kind in (defined_terms.AMENDMENT, defined_terms.SIDE_LETTER)
     for value, d in scored:
         if dependent:
-            # An amendment's or side letter's kind is not a document kind of its own
-            # (`cues.document_kind`): its title leads with its name, on its first lines or in
-            # its file name.
-            lines = [*cues.top_lines(d.lead or d.head, 6), filenames.signals(d.path).stem]
             title = next(
                 (
                     x
-                    for x in lines
-                    if cues.amending_title(x)
-                    and (amendment or cues.cited_kind(x) == cue.named_kind)
+                    for x in targets.amending_titles(d.path, d.lead or d.head)
+                    if amendment or cues.cited_kind(x) == cue.named_kind
                 ),
                 "",
             )
@@ -553,22 +548,22 @@ def _enclosed(
     date, only the matter's one document of that kind."""
     if me is None or me.format == "email":
         return []
+    items = enclosures.enclosed(mentions.own_words(txt), cues.cited_kind)
     # A contract's, a deed's or a pleading's "Anlagen" are its own annexes or exhibits.
-    mine = cues.cited_kind(filenames.signals(me.path).stem) or _title_kind(me)
-    if mine is not None and mine.split(".", 1)[0] in _ANNEXING_FAMILIES:
+    mine = _named_kind(me) if items else None
+    if not items or (mine is not None and mine.split(".", 1)[0] in _ANNEXING_FAMILIES):
         return []
+    others = [
+        (d, _named_kind(d))
+        for d in matter_docs
+        if d.id != me.id
+        and d.id not in family
+        and d.format != "email"
+        and d.content_hash != me.content_hash
+    ]
     out: list[tuple[DocRow, str]] = []
-    for item in enclosures.enclosed(mentions.own_words(txt), cues.cited_kind):
-        fits = [
-            d
-            for d in matter_docs
-            if d.id != me.id
-            and d.id not in family
-            and d.format != "email"
-            and d.content_hash != me.content_hash
-            # The name first: a spreadsheet's first rows are table cells, not its title.
-            and (cues.cited_kind(filenames.signals(d.path).stem) or _title_kind(d)) == item.kind
-        ]
+    for item in items:
+        fits = [d for d, kind in others if kind == item.kind]
         if _DRAFT_NAMED.search(item.quote):
             # A draft went out with the letter: not the signed copy, not a scan.
             fits = [
@@ -586,6 +581,12 @@ def _enclosed(
             _, best = max(dated, key=lambda wd: (wd[0] or dt.date.min, _enclosure_rank(wd[1])))
             out.append((best, item.quote))
     return out
+
+
+def _named_kind(d: DocRow) -> str | None:
+    """The kind a file is, by its name first: a spreadsheet's first rows are table cells, not
+    its title."""
+    return cues.cited_kind(filenames.signals(d.path).stem) or _title_kind(d)
 
 
 _ANNEXING_FAMILIES: Final = frozenset({"contract", "corporate", "court"})

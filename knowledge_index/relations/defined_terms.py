@@ -29,7 +29,9 @@ _DEFINITE: Final = re.compile(
     r"(?P<name>[A-ZÄÖÜ][\w\-]*(?:\s+(?:of|to|for|[A-ZÄÖÜ][\w\-]*)){0,3})"
 )
 # "Nachtrag Nr. 1", "Amendment No. 2", "SOW No. 1": the number after the name.
-_NUMBER_AFTER: Final = re.compile(r"\s*(?i:Nr|No|Nummer|number)\.?\s*(\d{1,2})(?!\d)")
+_NUMBER_WORD: Final = r"(?i:Nr|No|Nummer|number)\.?\s*(\d{1,2})(?!\d)"
+_NUMBER_AFTER: Final = re.compile(r"\s*" + _NUMBER_WORD)
+_NUMBER_ANYWHERE: Final = re.compile(r"\b" + _NUMBER_WORD)
 _JOINERS: Final = frozenset({"of", "to", "for"})
 # Names that in running text mean the proceeding or the act, not a paper: "die Klage im
 # Verfahren 3 O 123/24" (the action), "am Tag der Beurkundung" (the notarisation), "wenn die
@@ -78,7 +80,7 @@ def number_in(text: str) -> int | None:
     )
     if m:
         return _ordinal(m.group(1))
-    after = re.search(r"(?i:\b(?:Nr|No|Nummer|number)\.?\s*(\d{1,2})(?!\d))", text)
+    after = _NUMBER_ANYWHERE.search(text)
     return int(after.group(1)) if after else None
 
 

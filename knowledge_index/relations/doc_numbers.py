@@ -35,7 +35,8 @@ def key(number: str) -> str:
     return re.sub(r"[\s/\-._]+", "-", core.upper()).strip("-")
 
 
-def _numbers(text: str) -> list[str]:
+def cited(text: str) -> list[str]:
+    """The document numbers `text` cites, in order of first mention."""
     out: list[str] = []
     for m in _CITED.finditer(text):
         for n in _ONE.findall(m["list"]):
@@ -47,17 +48,12 @@ def _numbers(text: str) -> list[str]:
     return out
 
 
-def cited(text: str) -> list[str]:
-    """The document numbers `text` cites, in order of first mention."""
-    return _numbers(text)
-
-
 def owned(path: str, lead: str) -> set[str]:
     """The numbers a document is named or headed by."""
     name = path.rsplit("/", 1)[-1]
     lines = [x.strip() for x in lead.splitlines() if x.strip()][:_HEAD_LINES]
     heads = [x for x in lines if _CITED.match(x)]
-    return set(_numbers(name.replace("_", " "))) | {k for x in heads for k in _numbers(x)}
+    return set(cited(name.replace("_", " "))) | {k for x in heads for k in cited(x)}
 
 
 def pattern(number_key: str) -> str:

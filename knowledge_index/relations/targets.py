@@ -336,6 +336,14 @@ def best(
     return min(scored, key=key)
 
 
+def amending_titles(path: str, lead: str) -> list[str]:
+    """The lines that may title an amendment or a side letter, which are no document kind of
+    their own (`cues.document_kind`): those of its first lines, then its file name, that lead
+    with an amendment's name."""
+    lines = [*cues.top_lines(lead, 6), filenames.signals(path).stem]
+    return [x for x in lines if cues.amending_title(x)]
+
+
 def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     """The opened file is what the cue names (the model's check, made offline)."""
     top = text[:1_500]
@@ -355,8 +363,7 @@ def confirms(cue: cues.Cue, path: str, head: str, text: str) -> bool:
     if cue.named_kind == defined_terms.AMENDMENT:
         # "dem 1. Nachtrag": an amendment's title carrying that number.
         number = defined_terms.number_in(cue.phrase)
-        lines = [*cues.top_lines(text[:600], 6), filenames.signals(path).stem]
-        return any(cues.amending_title(x) and defined_terms.number_in(x) == number for x in lines)
+        return any(defined_terms.number_in(x) == number for x in amending_titles(path, text[:600]))
     if cue.kind in ("amends", "references"):
         return named or dated
     if cue.date is not None:
